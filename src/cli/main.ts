@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+/** The `billing-emulator` command. Every option can also come from a BILLING_EMULATOR_* variable. */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { startCommand } from './start.command.js';
+import { VERSION } from '../version.js';
+
+await yargs(hideBin(process.argv))
+  .scriptName('billing-emulator')
+  .env('BILLING_EMULATOR')
+  .command(startCommand)
+  .demandCommand(1, 'Name a command, e.g. `billing-emulator start`.')
+  .strict()
+  .version(VERSION)
+  .help()
+  .epilogue(
+    'Every option can also be set as an environment variable: --api-version is BILLING_EMULATOR_API_VERSION.',
+  )
+  .fail((message, error) => {
+    process.stderr.write(`billing-emulator: ${error?.message ?? message}\n`);
+    process.exit(1);
+  })
+  .parseAsync();

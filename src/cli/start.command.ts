@@ -1,0 +1,93 @@
+/** `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then flushes and exits. */
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { createEmulator } from '../emulator.js';
+import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
+import { VERSION } from '../version.js';
+
+interface StartArgs {
+  port: number;
+  host: string;
+  token?: string;
+  data?: string;
+  'api-version'?: ApiVersion;
+  seed?: number;
+  'admin-token'?: string;
+  'header-prefix': string;
+  'flush-interval': number;
+  'log-level': string;
+}
+
+export const startCommand: CommandModule<object, StartArgs> = {
+  command: 'start',
+  describe: 'Start the emulator with its default store',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('port', { type: 'number', default: 4010, describe: 'Port to listen on (0 picks a free one)' })
+      .option('host', {
+        type: 'string',
+        default: '127.0.0.1',
+        describe: 'Interface to listen on (0.0.0.0 for all)',
+      })
+      .option('token', { type: 'string', describe: 'Access token of the default store (random when absent)' })
+      .option('data', {
+        type: 'string',
+        describe: 'JSON file that persists every store (reloaded on start; in memory when absent)',
+      })
+      .option('api-version', {
+        choices: API_VERSIONS,
+        describe: 'Default API version of the default store (default 2021-11)',
+      })
+      .option('seed', {
+        type: 'number',
+        describe: 'Seed of every random value, for reproducible tokens and data',
+      })
+      .option('admin-token', {
+        type: 'string',
+        describe: 'Require "Authorization: Bearer <t>" on /_emulator routes (except health)',
+      })
+      .option('header-prefix', {
+        type: 'string',
+        default: 'Service',
+        describe: 'Middle word of the custom headers (X-<prefix>-Access-Token, X-<prefix>-Version, ...)',
+      })
+      .option('flush-interval', {
+        type: 'number',
+        default: 1000,
+        describe: 'Longest time in ms a change waits before it is written to --data',
+      })
+      .option('log-level', {
+        choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+        default: 'warn',
+        describe: 'Level of the log written to stderr',
+      }) as unknown as Argv<StartArgs>,
+  handler: async (args: ArgumentsCamelCase<StartArgs>) => {
+    const emulator = await createEmulator({
+      port: args.port,
+      host: args.host,
+      token: args.token,
+      data: args.data,
+      apiVersion: args['api-version'],
+      seed: args.seed,
+      adminToken: args['admin-token'],
+      headerPrefix: args['header-prefix'],
+      flushIntervalMs: args['flush-interval'],
+      logger: args['log-level'] as 'warn',
+    });
+    const store = await emulator.control.getStore(emulator.storeId);
+    const lines = [
+      `billing-emulator ${VERSION} listening on ${emulator.url}`,
+      `  default store:  ${store.id} (${store.name}), API version ${String(store.settings.default_api_version)}`,
+      `  token:          ${emulator.token}`,
+      `  client secret:  ${emulator.clientSecret}`,
+      `  data:           ${args.data ? `${args.data} (written at most every ${args['flush-interval']} ms)` : 'in memory'}`,
+      `  header:         X-${args['header-prefix']}-Access-Token`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    const stop = (signal: string) => {
+      process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
+      void emulator.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  },
+};

@@ -1,0 +1,84 @@
+/** The virtual clock: read it, move it forward (running due jobs), preview the schedule. */
+import { z } from 'zod';
+import { errors } from '../errors/messages.js';
+import { parseTimestampMs } from '../http/list/params.js';
+import { parseWith } from '../http/validation.js';
+import { toIso } from '../platform/clock.js';
+import type { Store } from '../store/store.js';
+import type { ControlEndpoint } from './control.types.js';
+
+const amount = z.number().finite().nonnegative();
+
+const advanceBody = z
+  .object({
+    seconds: amount.optional(),
+    minutes: amount.optional(),
+    hours: amount.optional(),
+    days: amount.optional(),
+    to: z.string().optional(),
+    until: z.literal('next_job').optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const given = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'Send exactly one of seconds, minutes, hours, days, to or until.',
+      });
+    }
+  });
+
+const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+
+function targetOf(store: Store, body: z.output<typeof advanceBody>): number {
+  const now = store.clock.now();
+  if (body.until) return store.scheduler.next()?.due_at ?? now;
+  if (body.to !== undefined) {
+    const to = parseTimestampMs(body.to);
+    if (to === null) throw errors.field('to', 'Not a valid ISO-8601 datetime.');
+    if (to < now) throw errors.field('to', `The clock never moves back; it is ${toIso(now)}.`);
+    return to;
+  }
+  for (const unit of Object.keys(UNIT_MS) as (keyof typeof UNIT_MS)[]) {
+    const value = body[unit];
+    if (value !== undefined) return now + value * UNIT_MS[unit];
+  }
+  return now;
+}
+
+export const clockControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/clock',
+    summary: "The calling store's virtual time and clock mode",
+    handle: ({ store }) => ({ body: { now: store.clock.iso(), mode: store.clock.mode } }),
+  },
+  {
+    method: 'POST',
+    path: '/clock/advance',
+    summary: 'Move the clock forward, running every job that falls due on the way, in order',
+    body: advanceBody,
+    handle: ({ store, body, deps }) => {
+      const input = parseWith(advanceBody, body);
+      const report = store.scheduler.advanceTo(targetOf(store, input), (error, job) =>
+        deps.logger.error({ err: error, job }, 'scheduled job failed'),
+      );
+      return { body: report };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/clock/jobs',
+    summary: 'The scheduled jobs, in the order they will run',
+    handle: ({ store }) => ({
+      body: {
+        now: store.clock.iso(),
+        jobs: store.scheduler
+          .pending()
+          .map((job) => ({ type: job.type, due_at: toIso(job.due_at), subject: job.subject })),
+      },
+    }),
+  },
+];

@@ -1,0 +1,71 @@
+/**
+ * Serves `/_emulator/...`: the routes that let users do what the real service never allows.
+ * Optionally guarded by an admin token; acts on the store of the access token sent, or on the
+ * default store when none is sent.
+ */
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { timingSafeEqual } from 'node:crypto';
+import { errors } from '../errors/messages.js';
+import { readJsonObject } from '../http/body.js';
+import { queryOf, respond, serve } from '../http/router.js';
+import type { AppState } from '../http/state.js';
+import { clockControlEndpoints } from './clock.routes.js';
+import type { ControlDeps, ControlEndpoint } from './control.types.js';
+import { storeControlEndpoints } from './stores.routes.js';
+
+export const CONTROL_PREFIX = '/_emulator';
+
+export const healthEndpoint: ControlEndpoint = {
+  method: 'GET',
+  path: '/health',
+  summary: 'Liveness: 200 {"status":"ok"} (no token needed)',
+  public: true,
+  handle: () => ({ body: { status: 'ok' } }),
+};
+
+export const controlEndpoints: readonly ControlEndpoint[] = [
+  healthEndpoint,
+  ...storeControlEndpoints,
+  ...clockControlEndpoints,
+];
+
+function adminTokenMatches(ctx: Context, expected: string): boolean {
+  const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
+  const given = Buffer.from(match?.[1] ?? '');
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+function handler(endpoint: ControlEndpoint, deps: ControlDeps): Middleware<AppState> {
+  const tokenHeader = deps.headers.accessToken.toLowerCase();
+  return async (ctx) => {
+    if (!endpoint.public && deps.adminToken && !adminTokenMatches(ctx, deps.adminToken)) {
+      throw errors.unauthorized('Authorization (Bearer admin token)');
+    }
+    const token = ctx.headers[tokenHeader];
+    let store = deps.registry.defaultStore;
+    if (typeof token === 'string' && token !== '') {
+      const auth = deps.registry.authenticate(token);
+      if (!auth) throw errors.unauthorized(deps.headers.accessToken);
+      store = auth.store;
+    }
+    const body = ctx.method === 'POST' || ctx.method === 'PUT' ? await readJsonObject(ctx) : {};
+    const result = await endpoint.handle({
+      deps,
+      store,
+      params: ctx.params as Record<string, string>,
+      query: queryOf(ctx),
+      body,
+      origin: ctx.origin,
+    });
+    respond(ctx, result);
+  };
+}
+
+export function buildControlRouter(deps: ControlDeps, endpoints = controlEndpoints): Middleware<AppState> {
+  const router = new Router<AppState>({ prefix: CONTROL_PREFIX });
+  for (const endpoint of endpoints)
+    router.register(endpoint.path, [endpoint.method], handler(endpoint, deps));
+  return serve(router);
+}

@@ -1,0 +1,37 @@
+/** The control API (`/_emulator/...`): endpoints as data, like the emulated API's. */
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+import type { HttpMethod, Body, Query, ApiResponse } from '../http/types.js';
+import type { HeaderNames } from '../http/headers.js';
+import type { StoreRegistry } from '../store/registry.js';
+import type { Store } from '../store/store.js';
+
+export interface ControlDeps {
+  readonly registry: StoreRegistry;
+  readonly headers: HeaderNames;
+  readonly logger: Logger;
+  /** When set, every control route but health needs `Authorization: Bearer <adminToken>`. */
+  readonly adminToken?: string;
+}
+
+export interface ControlRequest {
+  readonly deps: ControlDeps;
+  /** The store of the access token sent, or the default store when none is sent. */
+  readonly store: Store;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Query;
+  readonly body: Body;
+  readonly origin: string;
+}
+
+export interface ControlEndpoint {
+  readonly method: HttpMethod;
+  /** Path below `/_emulator`, e.g. `/clock/advance`. */
+  readonly path: string;
+  readonly summary: string;
+  /** Request body schema (also documents the route). */
+  readonly body?: z.ZodType;
+  /** Routes that answer without the admin token (health). */
+  readonly public?: boolean;
+  readonly handle: (request: ControlRequest) => ApiResponse | Promise<ApiResponse>;
+}

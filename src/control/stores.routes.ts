@@ -1,0 +1,125 @@
+/** Stores, tokens and reset: isolated merchants for parallel test suites. */
+import { z } from 'zod';
+import { errors } from '../errors/messages.js';
+import { pathId } from '../http/params.js';
+import { parseWith } from '../http/validation.js';
+import { parseTimestampMs } from '../http/list/params.js';
+import { SCOPES } from '../store/scopes.js';
+import { completeSettings, storeSettingsSchema } from '../store/settings.js';
+import type { Store } from '../store/store.js';
+import type { ControlEndpoint } from './control.types.js';
+
+const timestamp = z
+  .string()
+  .refine((value) => parseTimestampMs(value) !== null, 'Not a valid ISO-8601 datetime.');
+
+const createStoreBody = z
+  .object({
+    name: z.string().min(1).max(255).optional(),
+    settings: storeSettingsSchema.optional(),
+    token: z.string().min(8).max(200).optional(),
+    clock: z
+      .object({ now: timestamp.optional(), mode: z.enum(['frozen', 'realtime']).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+const createTokenBody = z
+  .object({
+    name: z.string().min(1).max(255),
+    scopes: z.array(z.enum(SCOPES)),
+    token: z.string().min(8).max(200).optional(),
+  })
+  .strict();
+
+/** The control API's view of a store. */
+export function describeStore(store: Store): Record<string, unknown> {
+  return {
+    id: store.id,
+    name: store.name,
+    settings: store.settings,
+    clock: { now: store.clock.iso(), mode: store.clock.mode },
+    created_at: store.created_at,
+  };
+}
+
+export const storeControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'POST',
+    path: '/stores',
+    summary: 'Create an isolated store; answers its first token (all scopes) and client secret',
+    body: createStoreBody,
+    handle: ({ deps, body }) => {
+      const input = parseWith(createStoreBody, body);
+      if (input.token && deps.registry.isTokenInUse(input.token))
+        throw errors.field('token', 'Token already in use.');
+      const now = input.clock?.now ? (parseTimestampMs(input.clock.now) ?? undefined) : undefined;
+      const { store, token } = deps.registry.create({
+        name: input.name,
+        settings: completeSettings(storeSettingsSchema.parse(input.settings ?? {})),
+        token: input.token,
+        clock: { now, mode: input.clock?.mode },
+      });
+      return {
+        status: 201,
+        body: { store: describeStore(store), token: token.token, client_secret: store.clientSecret },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/stores',
+    summary: 'List stores',
+    handle: ({ deps }) => ({ body: { stores: deps.registry.list().map(describeStore) } }),
+  },
+  {
+    method: 'GET',
+    path: '/stores/:id',
+    summary: 'Retrieve a store',
+    handle: ({ deps, params }) => {
+      const store = deps.registry.get(pathId({ params }));
+      if (!store) throw errors.notFound();
+      return { body: { store: describeStore(store) } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/stores/:id',
+    summary: 'Delete a store and its tokens (not the default store)',
+    handle: ({ deps, params }) => {
+      const id = pathId({ params });
+      const store = deps.registry.get(id);
+      if (!store) throw errors.notFound();
+      if (store === deps.registry.defaultStore)
+        throw errors.field('id', 'The default store cannot be deleted; reset it instead.');
+      deps.registry.delete(id);
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/reset',
+    summary: "Empty the calling token's store (settings, tokens, secret and clock stay)",
+    handle: ({ deps, store }) => {
+      deps.registry.reset(store);
+      return { body: { store: describeStore(store) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/tokens',
+    summary: "Issue a token with chosen scopes for the calling token's store",
+    body: createTokenBody,
+    handle: ({ deps, store, body }) => {
+      const input = parseWith(createTokenBody, body);
+      if (input.token && deps.registry.isTokenInUse(input.token))
+        throw errors.field('token', 'Token already in use.');
+      const token = deps.registry.issueToken(store, input);
+      return {
+        status: 201,
+        body: { token: { id: token.id, name: token.name, scopes: token.scopes, token: token.token } },
+      };
+    },
+  },
+];

@@ -1,0 +1,162 @@
+/**
+ * createEmulator(options): the one place that wires stores, persistence, the app and the HTTP
+ * server together. The CLI and in-process users both start the emulator through it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import { createApp } from './app.js';
+import { ControlClient } from './control/client.js';
+import { headerNames, isHeaderPrefix } from './http/headers.js';
+import { Database } from './platform/persistence/database.js';
+import type { JobKinds } from './platform/scheduler/scheduler.js';
+import { StoreRegistry, type RegistryDoc } from './store/registry.js';
+import { completeSettings, storeSettingsSchema, type StoreSettingsInput } from './store/settings.js';
+import type { ApiVersion } from './store/versions.js';
+
+export interface EmulatorOptions {
+  /** Port to listen on (default 4010; 0 picks a free one). */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Access token of the default store (random when absent). */
+  token?: string;
+  /** JSON file that persists every store (in memory when absent). */
+  data?: string;
+  /** Default API version of the default store. */
+  apiVersion?: ApiVersion;
+  /** Seed of every random value (tokens, secrets, hashes), for reproducible runs. */
+  seed?: number;
+  /** When set, `/_emulator` routes (but health) need `Authorization: Bearer <adminToken>`. */
+  adminToken?: string;
+  /** Middle word of the custom headers (default `Service`: `X-Service-Access-Token`, ...). */
+  headerPrefix?: string;
+  /** Longest time a change waits before it is written to the data file (default 1000 ms). */
+  flushIntervalMs?: number;
+  /** Settings of the default store when it is created. */
+  settings?: StoreSettingsInput;
+  /** A pino logger, or the level of the default one (default `warn`), logging to stderr. */
+  logger?: Logger | pino.Level | 'silent';
+}
+
+export interface Emulator {
+  /** Base URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  /** Access token of the default store (every scope). */
+  readonly token: string;
+  /** Client secret of the default store (webhook signatures). */
+  readonly clientSecret: string;
+  readonly storeId: number;
+  /** Typed control-API client bound to the default store. */
+  readonly control: ControlClient;
+  readonly server: Server;
+  /** Stops listening and writes pending changes to the data file. */
+  close(): Promise<void>;
+}
+
+const JOB_KINDS: JobKinds = new Map();
+
+function loggerOf(option: EmulatorOptions['logger']): Logger {
+  if (option && typeof option === 'object') return option;
+  return pino({ level: option ?? 'warn' }, pino.destination(2));
+}
+
+async function loadRegistry(
+  options: EmulatorOptions,
+  database: Database<RegistryDoc>,
+): Promise<StoreRegistry> {
+  const registry = new StoreRegistry({
+    seed: options.seed,
+    jobKinds: JOB_KINDS,
+    onChange: () => database.markDirty(),
+  });
+  database.setRenderer(() => registry.toJSON());
+  let doc: RegistryDoc | null;
+  try {
+    doc = await database.read();
+  } catch (error) {
+    throw new Error(`Cannot read the data file ${options.data}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (doc !== null && doc.format !== 1)
+    throw new Error(`The data file ${options.data} is not a billing-emulator store file.`);
+  if (doc) {
+    registry.load(doc);
+    const store = registry.defaultStore;
+    if (options.token && !registry.isTokenInUse(options.token)) {
+      registry.issueToken(store, {
+        name: 'Start token',
+        scopes: store.tokens[0]?.scopes ?? [],
+        token: options.token,
+      });
+    }
+    if (options.apiVersion) store.settings = { ...store.settings, default_api_version: options.apiVersion };
+    return registry;
+  }
+  const settings = completeSettings(
+    storeSettingsSchema.parse({
+      ...options.settings,
+      ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+    }),
+  );
+  registry.create({ settings, token: options.token });
+  return registry;
+}
+
+/**
+ * Starts an emulator and resolves once it listens.
+ *
+ * @example
+ * const emulator = await createEmulator({ port: 0 });
+ * const res = await fetch(`${emulator.url}/customers`, { headers: { 'X-Service-Access-Token': emulator.token } });
+ * await emulator.close();
+ */
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const prefix = options.headerPrefix ?? 'Service';
+  if (!isHeaderPrefix(prefix)) throw new Error(`Invalid header prefix: ${prefix}`);
+  const logger = loggerOf(options.logger);
+  const database = new Database<RegistryDoc>({
+    file: options.data,
+    flushIntervalMs: options.flushIntervalMs,
+    onWriteError: (error) => logger.error({ err: error }, 'writing the data file failed; will retry'),
+  });
+  const registry = await loadRegistry(options, database);
+  const headers = headerNames(prefix);
+  const app = createApp({ registry, headers, logger, adminToken: options.adminToken });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await database.flush();
+
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  const store = registry.defaultStore;
+  const token = options.token ?? store.tokens[0]?.token ?? '';
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    token,
+    clientSecret: store.clientSecret,
+    storeId: store.id,
+    control: new ControlClient({ baseUrl: url, token, adminToken: options.adminToken, headerPrefix: prefix }),
+    server,
+    close: () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 500).unref();
+        });
+        await database.flush();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The catalogue of every error the emulator answers with, in the bodies of
+ * `reference/api-facts.md` (clients read `error`, then `errors`, then `warning`).
+ */
+import { ApiError, type FieldErrors } from './api-error.js';
+
+/** marshmallow-style field messages, as the real service words them. */
+export const FIELD = {
+  required: 'Missing data for required field.',
+  notNull: 'Field may not be null.',
+  notString: 'Not a valid string.',
+  notInteger: 'Not a valid integer.',
+  notNumber: 'Not a valid number.',
+  notBoolean: 'Not a valid boolean.',
+  notObject: 'Not a valid mapping type.',
+  notList: 'Not a valid list.',
+  notEmail: 'Not a valid email address.',
+  notDate: 'Not a valid date.',
+  notDatetime: 'Not a valid datetime.',
+  tooShort: (min: number) => `Shorter than minimum length ${min}.`,
+  tooLong: (max: number) => `Longer than maximum length ${max}.`,
+  oneOf: (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`,
+  invalidValue: 'Invalid value',
+} as const;
+
+export const errors = {
+  notFound: () => new ApiError(404, { errors: 'Not Found' }),
+  unauthorized: (header: string) =>
+    new ApiError(401, { error: `A valid API access token is required in the ${header} header.` }),
+  forbiddenScope: (scope: string) =>
+    new ApiError(403, {
+      error: `Insufficient permissions (scopes) for this object: the token needs the ${scope} scope.`,
+    }),
+  forbidden: (sentence: string) => new ApiError(403, { error: sentence }),
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    new ApiError(
+      405,
+      { error: `Method ${method} is not allowed for this URI.` },
+      { Allow: allowed.join(', ') },
+    ),
+  unsupportedMediaType: () => new ApiError(415, { error: 'The request body must be a JSON object.' }),
+  payloadTooLarge: (limit: string) =>
+    new ApiError(413, { error: `The request body is larger than the limit of ${limit}.` }),
+  invalidVersion: (version: string, supported: readonly string[]) =>
+    new ApiError(426, {
+      error: `Invalid API version requested: ${version}. Supported versions: ${supported.join(', ')}.`,
+    }),
+  notInVersion: (version: string) =>
+    new ApiError(501, { error: `This resource is not implemented in API version ${version}.` }),
+  conflict: () => new ApiError(409, { error: 'A call to this route is already in progress.' }),
+  tooManyRequests: () => new ApiError(429, { warning: 'too many requests' }),
+  /** 422 with per-field messages: `{"errors": {"field": ["message"]}}`. */
+  validation: (fields: FieldErrors) => new ApiError(422, { errors: fields }),
+  /** 422 for one field with one message. */
+  field: (field: string, message: string) => new ApiError(422, { errors: { [field]: [message] } }),
+  /** 422 for a problem with the request as a whole. */
+  schema: (message: string) => new ApiError(422, { errors: { _schema: [message] } }),
+  badRequest: (sentence: string) => new ApiError(400, { error: sentence }),
+  internal: () => new ApiError(500, { error: 'Internal server error.' }),
+};

@@ -1,0 +1,26 @@
+/**
+ * Names of the custom headers. Their middle word is configurable (`--header-prefix`), so a client
+ * written for the real service's header names works unchanged.
+ */
+export interface HeaderNames {
+  readonly accessToken: string;
+  readonly version: string;
+  readonly hmac: string;
+  readonly topic: string;
+  readonly limit: string;
+}
+
+export function headerNames(prefix = 'Service'): HeaderNames {
+  return {
+    accessToken: `X-${prefix}-Access-Token`,
+    version: `X-${prefix}-Version`,
+    hmac: `X-${prefix}-Hmac-Sha256`,
+    topic: `X-${prefix}-Topic`,
+    limit: `X-${prefix}-Limit`,
+  };
+}
+
+/** A header prefix is one token of letters, digits and dashes (`Service`, `Recharge`). */
+export function isHeaderPrefix(value: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(value);
+}

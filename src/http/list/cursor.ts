@@ -1,0 +1,59 @@
+/**
+ * Opaque, tamper-evident list cursors. A cursor remembers the list it belongs to, its filters and
+ * sort (the raw query parameters), the position (sort key and id of an edge item) and the
+ * direction. It is signed with the store's secret, so a forged or edited cursor gives 422
+ * `{"errors": {"cursor": ["Invalid value"]}}` (api-facts: Cursors).
+ */
+import { createHmac } from 'node:crypto';
+import { errors, FIELD } from '../../errors/messages.js';
+
+export type SortKey = string | number;
+
+export interface CursorState {
+  /** The list it was issued for, e.g. `customers`. */
+  readonly list: string;
+  /** Query parameters (other than limit and cursor) of the request that started the walk. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Sort key and id of the edge item: the last one for `next`, the first one for `previous`. */
+  readonly key: SortKey;
+  readonly id: number;
+  readonly direction: 'next' | 'previous';
+}
+
+function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+}
+
+export function encodeCursor(state: CursorState, secret: string): string {
+  const payload = Buffer.from(
+    JSON.stringify([state.list, state.params, state.key, state.id, state.direction === 'next' ? 'n' : 'p']),
+  ).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+/** Decodes a cursor of `list`, or throws the documented 422 (`name` is the parameter it came in). */
+export function decodeCursor(raw: string, list: string, secret: string, name: string): CursorState {
+  const invalid = errors.field(name, FIELD.invalidValue);
+  const [payload, signature, ...rest] = raw.split('.');
+  if (!payload || !signature || rest.length > 0 || sign(payload, secret) !== signature) throw invalid;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 5) throw invalid;
+  const [cursorList, params, key, id, direction] = decoded as unknown[];
+  if (cursorList !== list || typeof id !== 'number' || (typeof key !== 'string' && typeof key !== 'number')) {
+    throw invalid;
+  }
+  if (typeof params !== 'object' || params === null || (direction !== 'n' && direction !== 'p'))
+    throw invalid;
+  return {
+    list,
+    params: params as Record<string, string>,
+    key,
+    id,
+    direction: direction === 'n' ? 'next' : 'previous',
+  };
+}

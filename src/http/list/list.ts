@@ -1,0 +1,272 @@
+/**
+ * The one list mechanism every list endpoint uses: filters as data, sort per the spec's sorting
+ * table, `limit`/`page`, 2021-11 cursors and the 2021-01 `Link` header. Scans stop as soon as a page
+ * is full, and index-backed filters narrow the candidates first.
+ */
+import { errors, FIELD } from '../../errors/messages.js';
+import type { Collection, Identified } from '../../platform/persistence/collection.js';
+import type { Store } from '../../store/store.js';
+import type { ApiRequest, ApiResponse } from '../types.js';
+import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
+import { parseIncludes, withIncludes, type IncludeSpec } from './include.js';
+import { parseLimit, parsePage } from './params.js';
+
+/** What one filter parameter contributes: a record test and/or candidate ids from an index. */
+export interface Condition<T> {
+  readonly test?: (row: T) => boolean;
+  readonly candidates?: Iterable<number>;
+}
+
+/** Parses one query parameter (`name` is its name, for error bodies) into a condition. */
+export type FilterParser<T> = (raw: string, request: ApiRequest, name: string) => Condition<T>;
+
+export interface ListSpec<T extends Identified> {
+  /** Key of the list in the response (`customers`) and the scope of its cursors. */
+  readonly name: string;
+  readonly collection: (store: Store) => Collection<T>;
+  readonly filters: Readonly<Record<string, FilterParser<T>>>;
+  /** Sortable fields (`id` is always sortable) and how to read them. */
+  readonly sorts: Readonly<Record<string, (row: T) => SortKey>>;
+  readonly defaultSort: string;
+  readonly serialize: (row: T, request: ApiRequest) => unknown;
+  readonly includes?: IncludeSpec<T>;
+  /** Parameters whose presence leaves the 2021-01 `Link` header out (spec: Cursor pagination). */
+  readonly noLinkWith?: readonly string[];
+}
+
+const PAGING = new Set(['limit', 'page', 'cursor', 'page_info']);
+
+interface Sort<T> {
+  readonly field: string;
+  readonly descending: boolean;
+  readonly key: (row: T) => SortKey;
+}
+
+function parseSort<T extends Identified>(spec: ListSpec<T>, raw: string): Sort<T> {
+  const match = /^([a-z_]+)-(asc|desc)$/.exec(raw);
+  const field = match?.[1];
+  const key = field === 'id' ? (row: T) => row.id : field ? spec.sorts[field] : undefined;
+  if (!match || !field || !key) {
+    const options = ['id', ...Object.keys(spec.sorts)].flatMap((name) => [`${name}-asc`, `${name}-desc`]);
+    throw errors.field('sort_by', FIELD.oneOf(options));
+  }
+  return { field, descending: match[2] === 'desc', key };
+}
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Records in the order of the sort, readable by position. */
+interface Sequence<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+}
+
+function sequenceOf<T extends Identified>(
+  collection: Collection<T>,
+  sort: Sort<T>,
+  candidates: readonly number[] | null,
+): Sequence<T> {
+  if (sort.field === 'id') {
+    const ids = candidates ?? collection.ids();
+    const last = ids.length - 1;
+    return {
+      length: ids.length,
+      at: (i) => collection.get(ids[sort.descending ? last - i : i] ?? -1),
+    };
+  }
+  const rows: T[] = [];
+  for (const id of candidates ?? collection.ids()) {
+    const row = collection.get(id);
+    if (row) rows.push(row);
+  }
+  const direction = sort.descending ? -1 : 1;
+  rows.sort((a, b) => direction * (compareKeys(sort.key(a), sort.key(b)) || a.id - b.id));
+  return { length: rows.length, at: (i) => rows[i] };
+}
+
+/** Index of the first record after (key, id) in the sequence's order, or at it when `inclusive`. */
+function boundary<T extends Identified>(
+  seq: Sequence<T>,
+  sort: Sort<T>,
+  key: SortKey,
+  id: number,
+  inclusive: boolean,
+): number {
+  const direction = sort.descending ? -1 : 1;
+  let low = 0;
+  let high = seq.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const row = seq.at(mid);
+    const order = row ? direction * (compareKeys(sort.key(row), key) || row.id - id) : 1;
+    if (order < 0 || (order === 0 && !inclusive)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+interface Page<T> {
+  readonly rows: T[];
+  readonly hasNext: boolean;
+  readonly hasPrevious: boolean;
+}
+
+function collectForward<T>(seq: Sequence<T>, from: number, limit: number, test: (row: T) => boolean) {
+  const rows: T[] = [];
+  let i = from;
+  for (; i < seq.length && rows.length < limit; i++) {
+    const row = seq.at(i);
+    if (row && test(row)) rows.push(row);
+  }
+  return { rows, stoppedAt: i };
+}
+
+function anyMatch<T>(seq: Sequence<T>, from: number, step: 1 | -1, test: (row: T) => boolean): boolean {
+  for (let i = from; i >= 0 && i < seq.length; i += step) {
+    const row = seq.at(i);
+    if (row && test(row)) return true;
+  }
+  return false;
+}
+
+function combine<T extends Identified>(
+  conditions: readonly Condition<T>[],
+): {
+  test: (row: T) => boolean;
+  candidates: readonly number[] | null;
+} {
+  const tests = conditions.flatMap((c) => (c.test ? [c.test] : []));
+  let candidates: number[] | null = null;
+  for (const condition of conditions) {
+    if (!condition.candidates) continue;
+    const ids = [...condition.candidates];
+    if (candidates === null || ids.length < candidates.length) candidates = ids;
+  }
+  // Other index-backed conditions still have to hold: keep them as tests.
+  const sets = conditions.flatMap((c) => (c.candidates ? [new Set(c.candidates)] : []));
+  const test = (row: T): boolean => tests.every((t) => t(row)) && sets.every((set) => set.has(row.id));
+  return { test, candidates: candidates ? candidates.sort((a, b) => a - b) : null };
+}
+
+function pageOf<T extends Identified>(
+  seq: Sequence<T>,
+  sort: Sort<T>,
+  test: (row: T) => boolean,
+  limit: number,
+  position: { page: number } | { key: SortKey; id: number; direction: 'next' | 'previous' },
+): Page<T> {
+  if ('page' in position) {
+    let skip = (position.page - 1) * limit;
+    let i = 0;
+    for (; i < seq.length && skip > 0; i++) {
+      const row = seq.at(i);
+      if (row && test(row)) skip -= 1;
+    }
+    const { rows, stoppedAt } = collectForward(seq, i, limit, test);
+    return { rows, hasNext: anyMatch(seq, stoppedAt, 1, test), hasPrevious: position.page > 1 && i > 0 };
+  }
+  if (position.direction === 'next') {
+    const start = boundary(seq, sort, position.key, position.id, false);
+    const { rows, stoppedAt } = collectForward(seq, start, limit, test);
+    return {
+      rows,
+      hasNext: anyMatch(seq, stoppedAt, 1, test),
+      hasPrevious: anyMatch(seq, start - 1, -1, test),
+    };
+  }
+  // Walking back: collect the records before the edge item (which may have been deleted since).
+  const end = boundary(seq, sort, position.key, position.id, true);
+  const rows: T[] = [];
+  let i = end - 1;
+  for (; i >= 0 && rows.length < limit; i--) {
+    const row = seq.at(i);
+    if (row && test(row)) rows.push(row);
+  }
+  rows.reverse();
+  return { rows, hasNext: anyMatch(seq, end, 1, test), hasPrevious: anyMatch(seq, i, -1, test) };
+}
+
+function parseConditions<T extends Identified>(
+  spec: ListSpec<T>,
+  params: Readonly<Record<string, string>>,
+  request: ApiRequest,
+): Condition<T>[] {
+  const conditions: Condition<T>[] = [];
+  for (const [name, raw] of Object.entries(params)) {
+    const filter = spec.filters[name];
+    if (filter) conditions.push(filter(raw, request, name));
+  }
+  return conditions;
+}
+
+/** Answers a list request: `{<name>: [...]}` plus cursors (2021-11) or a `Link` header (2021-01). */
+export function listResponse<T extends Identified>(
+  spec: ListSpec<T>,
+  request: ApiRequest,
+  fixed: readonly Condition<T>[] = [],
+): ApiResponse {
+  const { query, store } = request;
+  const cursorParam =
+    query.cursor !== undefined ? 'cursor' : query.page_info !== undefined ? 'page_info' : null;
+  const limit = parseLimit(query.limit);
+  let params: Record<string, string>;
+  let position: Parameters<typeof pageOf>[4];
+  if (cursorParam) {
+    const extra = Object.keys(query).find((name) => name !== 'limit' && name !== cursorParam);
+    if (extra) throw errors.field(extra, 'Only limit may be sent together with a cursor.');
+    const state = decodeCursor(query[cursorParam] ?? '', spec.name, store.clientSecret, cursorParam);
+    params = { ...state.params };
+    position = state;
+  } else {
+    params = Object.fromEntries(Object.entries(query).filter(([name]) => !PAGING.has(name)));
+    position = { page: parsePage(query.page) };
+  }
+  const sort = parseSort(spec, params.sort_by ?? spec.defaultSort);
+  const includes = parseIncludes(spec.includes, params.include, request.version);
+  const { test, candidates } = combine([...fixed, ...parseConditions(spec, params, request)]);
+  const seq = sequenceOf(spec.collection(store), sort, candidates);
+  const page = pageOf(seq, sort, test, limit, position);
+
+  const cursor = (row: T | undefined, direction: 'next' | 'previous'): string | null =>
+    row
+      ? encodeCursor(
+          { list: spec.name, params, key: sort.key(row), id: row.id, direction },
+          store.clientSecret,
+        )
+      : null;
+  const next = page.hasNext ? cursor(page.rows.at(-1), 'next') : null;
+  const previous = page.hasPrevious ? cursor(page.rows[0], 'previous') : null;
+  const items = page.rows.map((row) =>
+    withIncludes(spec.serialize(row, request), row, includes, spec.includes, request),
+  );
+
+  if (request.version === '2021-11') {
+    return { body: { [spec.name]: items, next_cursor: next, previous_cursor: previous } };
+  }
+  const suppressed = spec.noLinkWith?.some((name) => params[name] !== undefined) ?? false;
+  const links: string[] = [];
+  const url = (token: string) => `${request.origin}${request.path}?limit=${limit}&page_info=${token}`;
+  if (!suppressed && next) links.push(`<${url(next)}>; rel="next"`);
+  if (!suppressed && previous) links.push(`<${url(previous)}>; rel="previous"`);
+  return { body: { [spec.name]: items }, headers: links.length ? { Link: links.join(', ') } : undefined };
+}
+
+/** Answers a 2021-01 count request with the filters named in `allowed`. */
+export function countResponse<T extends Identified>(
+  spec: ListSpec<T>,
+  request: ApiRequest,
+  allowed: readonly string[],
+  fixed: readonly Condition<T>[] = [],
+): ApiResponse {
+  const params = Object.fromEntries(Object.entries(request.query).filter(([name]) => allowed.includes(name)));
+  const { test, candidates } = combine([...fixed, ...parseConditions(spec, params, request)]);
+  const collection = spec.collection(request.store);
+  let count = 0;
+  for (const id of candidates ?? collection.ids()) {
+    const row = collection.get(id);
+    if (row && test(row)) count += 1;
+  }
+  return { body: { count } };
+}

@@ -1,0 +1,59 @@
+/**
+ * The contract between the HTTP layer and resource routes: an endpoint is data (method, path,
+ * scope, versions) plus a handler that gets a parsed request and returns status and body.
+ * Handlers never see Koa.
+ */
+import type { Actor } from '../store/actor.js';
+import type { Scope } from '../store/scopes.js';
+import type { Store } from '../store/store.js';
+import type { TokenRecord } from '../store/tokens.js';
+import type { ApiVersion } from '../store/versions.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Query = Readonly<Record<string, string>>;
+export type Body = Readonly<Record<string, unknown>>;
+
+export interface ApiRequest {
+  readonly store: Store;
+  readonly version: ApiVersion;
+  readonly token: TokenRecord;
+  readonly actor: Actor;
+  readonly params: Readonly<Record<string, string>>;
+  /** Query parameters; a repeated parameter keeps its first value. */
+  readonly query: Query;
+  /** The JSON object body (`{}` when the request has none). */
+  readonly body: Body;
+  /** `scheme://host` the request was sent to, for URLs in `Link` headers. */
+  readonly origin: string;
+  readonly path: string;
+  /** Throws 403 unless the token holds `scope` (for scopes that depend on the request). */
+  authorize(scope: Scope): void;
+}
+
+export interface ApiResponse {
+  readonly status?: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A scope the handler checks itself because it depends on the request (e.g. a metafield's owner). */
+export interface HandlerScope {
+  readonly checkedBy: 'handler';
+  readonly note: string;
+}
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Path with `:param` segments, e.g. `/customers/:id`. */
+  readonly path: string;
+  readonly scope: Scope | HandlerScope | null;
+  /** Versions that serve it; the others answer 501. All versions when absent. */
+  readonly versions?: readonly ApiVersion[];
+  readonly summary: string;
+  readonly handle: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+}
+
+export const ok = (body: unknown): ApiResponse => ({ status: 200, body });
+export const created = (body: unknown): ApiResponse => ({ status: 201, body });
+export const noContent = (): ApiResponse => ({ status: 204 });

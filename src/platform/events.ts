@@ -1,0 +1,68 @@
+/**
+ * Records domain facts in a store's event log, then tells the store's listeners (webhook delivery,
+ * clock-advance reports). Services call `recordEvent` after their store write.
+ */
+import type { Actor } from '../store/actor.js';
+import type { Store } from '../store/store.js';
+import type { EventRecord, EventSource } from '../resources/events/event.model.js';
+
+export interface EventInput {
+  readonly object_type: string;
+  readonly verb: string;
+  readonly object_id: number | string;
+  readonly customer_id?: number | null;
+  readonly updated_attributes?: Readonly<Record<string, unknown>> | null;
+  readonly custom_attributes?: Readonly<Record<string, unknown>> | null;
+}
+
+export function sourceOf(actor: Actor): EventSource {
+  switch (actor.origin) {
+    case 'api':
+      return {
+        account_id: null,
+        api_token_id: actor.token.id,
+        api_token_name: actor.token.name,
+        origin: 'api',
+        user_type: 'app',
+      };
+    case 'emulator':
+      return {
+        account_id: null,
+        api_token_id: null,
+        api_token_name: null,
+        origin: 'emulator',
+        user_type: 'system',
+      };
+    case 'scheduler':
+      return {
+        account_id: null,
+        api_token_id: null,
+        api_token_name: null,
+        origin: 'scheduler',
+        user_type: 'system',
+      };
+  }
+}
+
+/** Appends an event to the store's log and publishes it. */
+export function recordEvent(store: Store, actor: Actor, input: EventInput): EventRecord {
+  const event = store.collections.events.insert({
+    id: store.nextId('events'),
+    topic: `${input.object_type}/${input.verb}`,
+    object_type: input.object_type,
+    verb: input.verb,
+    object_id: input.object_id,
+    customer_id: input.customer_id ?? null,
+    description: `${capitalize(input.object_type.replace(/_/g, ' '))} ${input.object_id} ${input.verb.replace(/_/g, ' ')}`,
+    updated_attributes: input.updated_attributes ?? null,
+    custom_attributes: input.custom_attributes ?? null,
+    source: sourceOf(actor),
+    created_at: store.now(),
+  });
+  store.publish(event);
+  return event;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,197 @@
+/**
+ * A typed, indexed collection of records keyed by integer id. Records are immutable: `update`
+ * replaces the stored object, so a snapshot of a collection is a cheap copy of its maps.
+ */
+
+export type IndexKey = string | number | boolean;
+
+export interface IndexSpec<T> {
+  /** The key(s) a record is found under; `null`/`undefined` leave it out of the index. */
+  key: (row: T) => IndexKey | readonly IndexKey[] | null | undefined;
+  /** A unique index refuses a second record under the same key (checked by `insert`/`update`). */
+  unique?: boolean;
+}
+
+export interface Identified {
+  readonly id: number;
+}
+
+export class UniqueIndexViolation extends Error {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+    readonly key: IndexKey,
+  ) {
+    super(`${collection}.${index} already holds ${String(key)}`);
+  }
+}
+
+type IndexMap = Map<IndexKey, Set<number>>;
+
+export class Collection<T extends Identified> {
+  private rows = new Map<number, T>();
+  private indexes = new Map<string, IndexMap>();
+  private sortedIds: number[] | null = [];
+  private maxId = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly indexSpecs: Readonly<Record<string, IndexSpec<T>>> = {},
+    private readonly onChange: () => void = () => undefined,
+  ) {
+    for (const index of Object.keys(indexSpecs)) this.indexes.set(index, new Map());
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  get(id: number): T | undefined {
+    return this.rows.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.rows.has(id);
+  }
+
+  /** Ids in ascending order (cached until the next insert or delete). */
+  ids(): readonly number[] {
+    if (this.sortedIds === null) this.sortedIds = [...this.rows.keys()].sort((a, b) => a - b);
+    return this.sortedIds;
+  }
+
+  /** Records in ascending id order. */
+  *values(): IterableIterator<T> {
+    for (const id of this.ids()) {
+      const row = this.rows.get(id);
+      if (row) yield row;
+    }
+  }
+
+  /** Ids of the records found under `key` in the index `index`. */
+  idsBy(index: string, key: IndexKey): ReadonlySet<number> {
+    return this.index(index).get(key) ?? EMPTY;
+  }
+
+  /** Records found under `key` in the index `index`, in ascending id order. */
+  findBy(index: string, key: IndexKey): T[] {
+    const ids = [...this.idsBy(index, key)].sort((a, b) => a - b);
+    return ids.map((id) => this.rows.get(id)).filter((row): row is T => row !== undefined);
+  }
+
+  /** The single record under `key` in `index` (meant for unique indexes). */
+  findOne(index: string, key: IndexKey): T | undefined {
+    for (const id of this.idsBy(index, key)) return this.rows.get(id);
+    return undefined;
+  }
+
+  /** Counts the records under `key` in `index`. */
+  countBy(index: string, key: IndexKey): number {
+    return this.idsBy(index, key).size;
+  }
+
+  insert(row: T): T {
+    if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
+    this.checkUnique(row, undefined);
+    const frozen = Object.freeze(row);
+    this.rows.set(row.id, frozen);
+    this.addToIndexes(frozen);
+    if (row.id > this.maxId && this.sortedIds !== null) this.sortedIds.push(row.id);
+    else this.sortedIds = null;
+    this.maxId = Math.max(this.maxId, row.id);
+    this.onChange();
+    return frozen;
+  }
+
+  /** Replaces the record `id` with `patch` applied; throws if it does not exist. */
+  update(id: number, patch: Partial<T>): T {
+    const current = this.rows.get(id);
+    if (!current) throw new Error(`${this.name} has no id ${id}`);
+    const next = Object.freeze({ ...current, ...patch, id });
+    this.checkUnique(next, current);
+    this.removeFromIndexes(current);
+    this.rows.set(id, next);
+    this.addToIndexes(next);
+    this.onChange();
+    return next;
+  }
+
+  delete(id: number): T | undefined {
+    const current = this.rows.get(id);
+    if (!current) return undefined;
+    this.removeFromIndexes(current);
+    this.rows.delete(id);
+    this.sortedIds = null;
+    this.onChange();
+    return current;
+  }
+
+  clear(): void {
+    this.rows = new Map();
+    for (const index of this.indexes.keys()) this.indexes.set(index, new Map());
+    this.sortedIds = [];
+    this.maxId = 0;
+    this.onChange();
+  }
+
+  /** Replaces the whole content (used when loading persisted data or a snapshot). */
+  load(rows: readonly T[]): void {
+    this.clear();
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.insert(row);
+  }
+
+  /** Copy of the current content; cheap because records are immutable. */
+  snapshot(): readonly T[] {
+    return [...this.values()];
+  }
+
+  toJSON(): readonly T[] {
+    return this.snapshot();
+  }
+
+  private index(name: string): IndexMap {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`${this.name} has no index ${name}`);
+    return index;
+  }
+
+  private keysOf(name: string, row: T): readonly IndexKey[] {
+    const spec = this.indexSpecs[name];
+    const key = spec?.key(row);
+    if (key === null || key === undefined) return [];
+    return Array.isArray(key) ? (key as readonly IndexKey[]) : [key as IndexKey];
+  }
+
+  private checkUnique(row: T, current: T | undefined): void {
+    for (const [name, spec] of Object.entries(this.indexSpecs)) {
+      if (!spec.unique) continue;
+      for (const key of this.keysOf(name, row)) {
+        for (const holder of this.idsBy(name, key)) {
+          if (holder !== current?.id) throw new UniqueIndexViolation(this.name, name, key);
+        }
+      }
+    }
+  }
+
+  private addToIndexes(row: T): void {
+    for (const [name, index] of this.indexes) {
+      for (const key of this.keysOf(name, row)) {
+        let ids = index.get(key);
+        if (!ids) index.set(key, (ids = new Set()));
+        ids.add(row.id);
+      }
+    }
+  }
+
+  private removeFromIndexes(row: T): void {
+    for (const [name, index] of this.indexes) {
+      for (const key of this.keysOf(name, row)) {
+        const ids = index.get(key);
+        ids?.delete(row.id);
+        if (ids?.size === 0) index.delete(key);
+      }
+    }
+  }
+}
+
+const EMPTY: ReadonlySet<number> = new Set();

@@ -1,0 +1,65 @@
+/** How customers are listed, filtered, sorted and extended (`include`). */
+import { idsFilter, enumFilter, indexedStringFilter, timestampFilters } from '../../http/list/filters.js';
+import type { ListSpec } from '../../http/list/list.js';
+import type { IncludeSpec } from '../../http/list/include.js';
+import { addressSerializers } from '../addresses/addresses.serializers.js';
+import { metafieldSerializer } from '../metafields/metafields.serializers.js';
+import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
+import type { Customer } from './customer.model.js';
+import { customerFacts } from './customers.facts.js';
+import { customerSerializers } from './customers.serializers.js';
+
+export const customerIncludes: IncludeSpec<Customer> = {
+  allowed: {
+    '2021-01': ['addresses', 'metafields', 'payment_methods'],
+    '2021-11': ['addresses', 'metafields', 'payment_methods'],
+  },
+  resolve: (customer, name, { store, version }) => {
+    switch (name) {
+      case 'addresses':
+        return store.collections.addresses
+          .findBy('customer_id', customer.id)
+          .map((address) => addressSerializers[version](address, store));
+      case 'metafields':
+        return store.collections.metafields
+          .findBy('owner', `customer:${customer.id}`)
+          .map((metafield) => metafieldSerializer(metafield, version));
+      default:
+        return store.collections.payment_methods
+          .findBy('customer_id', customer.id)
+          .map((method) => serializePaymentMethod(method, version));
+    }
+  },
+};
+
+const customers = (store: Parameters<ListSpec<Customer>['collection']>[0]) => store.collections.customers;
+const byExternalId = indexedStringFilter(customers, 'external_customer_id');
+
+export const customerList: ListSpec<Customer> = {
+  name: 'customers',
+  collection: customers,
+  filters: {
+    ids: idsFilter(),
+    email: indexedStringFilter(customers, 'email', (value) => value.toLowerCase()),
+    hash: indexedStringFilter(customers, 'hash'),
+    platform_customer_id: byExternalId,
+    external_customer_id: byExternalId,
+    status: enumFilter(['ACTIVE', 'INACTIVE'], (customer, store) =>
+      customerFacts(store, customer.id).activeSubscriptions > 0 ? 'ACTIVE' : 'INACTIVE',
+    ),
+    ...timestampFilters<Customer>(),
+  },
+  sorts: { created_at: (c) => c.created_at, updated_at: (c) => c.updated_at },
+  defaultSort: 'id-desc',
+  serialize: (customer, { store, version }) => customerSerializers[version](customer, store),
+  includes: customerIncludes,
+};
+
+/** Filters GET /customers/count accepts (2021-01). */
+export const CUSTOMER_COUNT_FILTERS = [
+  'created_at_max',
+  'created_at_min',
+  'status',
+  'updated_at_max',
+  'updated_at_min',
+];

@@ -1,0 +1,110 @@
+/** Customer endpoints of both versions (spec: Customers). */
+import { countResponse, listResponse } from '../../http/list/list.js';
+import { parseIncludes, withIncludes } from '../../http/list/include.js';
+import { pathId } from '../../http/params.js';
+import type { ApiRequest, Endpoint } from '../../http/types.js';
+import { parseWith } from '../../http/validation.js';
+import { createdResponse, deletedResponse } from '../responses.js';
+import { serializePaymentSource } from '../payment-methods/payment-methods.serializers.js';
+import type { Customer } from './customer.model.js';
+import { CUSTOMER_COUNT_FILTERS, customerIncludes, customerList } from './customers.list.js';
+import { customerSchemas, type CustomerChange } from './customers.schemas.js';
+import { customerSerializers } from './customers.serializers.js';
+import { createCustomer, deleteCustomer, findCustomer, updateCustomer } from './customers.service.js';
+import { paymentSourceList } from '../payment-methods/payment-methods.list.js';
+
+function render(request: ApiRequest, customer: Customer): unknown {
+  return customerSerializers[request.version](customer, request.store);
+}
+
+/** Payment token data needs the payments write scope (spec: Customers 2021-01). */
+function authorizeTokens(request: ApiRequest, change: CustomerChange): void {
+  if (Object.keys(change.tokens).length) request.authorize('write_payment_methods');
+}
+
+export const customerEndpoints: readonly Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/customers',
+    scope: 'write_customers',
+    summary: 'Create a customer',
+    handle: (request) => {
+      const change = parseWith(customerSchemas[request.version].create, request.body);
+      authorizeTokens(request, change);
+      const fields = change.fields as Parameters<typeof createCustomer>[1];
+      return createdResponse(request.version, {
+        customer: render(request, createCustomer(request, fields, change.tokens)),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers',
+    scope: 'read_customers',
+    summary: 'List customers',
+    handle: (request) => listResponse(customerList, request),
+  },
+  {
+    method: 'GET',
+    path: '/customers/count',
+    scope: 'read_customers',
+    versions: ['2021-01'],
+    summary: 'Count customers',
+    handle: (request) => countResponse(customerList, request, CUSTOMER_COUNT_FILTERS),
+  },
+  {
+    method: 'GET',
+    path: '/customers/:id',
+    scope: 'read_customers',
+    summary: 'Retrieve a customer',
+    handle: (request) => {
+      const customer = findCustomer(request.store, pathId(request));
+      const includes = parseIncludes(customerIncludes, request.query.include, request.version);
+      return {
+        body: {
+          customer: withIncludes(render(request, customer), customer, includes, customerIncludes, request),
+        },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/customers/:id',
+    scope: 'write_customers',
+    summary: 'Update a customer',
+    handle: (request) => {
+      const id = pathId(request);
+      findCustomer(request.store, id);
+      const change = parseWith(customerSchemas[request.version].update, request.body);
+      authorizeTokens(request, change);
+      return {
+        body: { customer: render(request, updateCustomer(request, id, change.fields, change.tokens)) },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/customers/:id',
+    scope: 'write_customers',
+    summary: 'Delete a customer with its addresses, payment methods and metafields',
+    handle: (request) => {
+      deleteCustomer(request, pathId(request));
+      return deletedResponse(request.version);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers/:id/payment_sources',
+    scope: 'read_payment_methods',
+    versions: ['2021-01'],
+    summary: "List a customer's payment sources (deprecated)",
+    handle: (request) => {
+      const id = pathId(request);
+      findCustomer(request.store, id);
+      const sources = paymentSourceList(request, id).map((method) =>
+        serializePaymentSource(method, request.store),
+      );
+      return { body: { payment_sources: sources } };
+    },
+  },
+];

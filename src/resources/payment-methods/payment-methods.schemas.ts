@@ -1,0 +1,87 @@
+/** Request bodies of the 2021-11 payment method endpoints. */
+import { z } from 'zod';
+import { countryField, integerId, optionalText } from '../schema-parts.js';
+import { PAYMENT_TYPES, PROCESSORS } from './payment-method.model.js';
+
+const billingAddress = z.object({
+  first_name: optionalText,
+  last_name: optionalText,
+  company: optionalText,
+  address1: optionalText,
+  address2: optionalText,
+  city: optionalText,
+  province: optionalText,
+  zip: optionalText,
+  country_code: countryField.nullable().optional(),
+  phone: optionalText,
+});
+
+const paymentDetails = z.object({
+  brand: optionalText,
+  exp_month: z.number().int().min(1).max(12).nullable().optional(),
+  exp_year: z.number().int().min(2000).max(2200).nullable().optional(),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/, 'Must be 4 digits.')
+    .nullable()
+    .optional(),
+});
+
+function completeBilling(value: z.output<typeof billingAddress> | null | undefined) {
+  if (!value) return null;
+  return {
+    first_name: value.first_name ?? null,
+    last_name: value.last_name ?? null,
+    company: value.company ?? null,
+    address1: value.address1 ?? null,
+    address2: value.address2 ?? null,
+    city: value.city ?? null,
+    province: value.province ?? null,
+    zip: value.zip ?? null,
+    country_code: value.country_code ?? null,
+    phone: value.phone ?? null,
+  };
+}
+
+function completeDetails(value: z.output<typeof paymentDetails> | undefined) {
+  return {
+    brand: value?.brand ?? null,
+    exp_month: value?.exp_month ?? null,
+    exp_year: value?.exp_year ?? null,
+    last4: value?.last4 ?? null,
+  };
+}
+
+export const paymentMethodCreate = z
+  .object({
+    customer_id: integerId,
+    default: z.boolean().default(false),
+    payment_type: z.enum(PAYMENT_TYPES).default('CREDIT_CARD'),
+    processor_name: z.enum(PROCESSORS),
+    processor_customer_token: z.string().min(1),
+    processor_payment_method_token: z.string().min(1),
+    billing_address: billingAddress.nullable().optional(),
+    payment_details: paymentDetails.optional(),
+  })
+  .transform((body) => ({
+    ...body,
+    billing_address: completeBilling(body.billing_address),
+    payment_details: completeDetails(body.payment_details),
+  }));
+
+export const paymentMethodUpdate = z
+  .object({
+    default: z.boolean(),
+    payment_type: z.enum(PAYMENT_TYPES),
+    processor_name: z.enum(PROCESSORS),
+    processor_customer_token: z.string().min(1),
+    processor_payment_method_token: z.string().min(1),
+    billing_address: billingAddress.nullable(),
+    payment_details: paymentDetails,
+  })
+  .partial()
+  .transform(({ billing_address, payment_details, ...rest }) => ({
+    ...rest,
+    ...(billing_address !== undefined ? { billing_address: completeBilling(billing_address) } : {}),
+    ...(payment_details !== undefined ? { payment_details: completeDetails(payment_details) } : {}),
+  }));

@@ -1,0 +1,108 @@
+/** Business rules of payment methods: one default per customer, ownership, events. */
+import { errors } from '../../errors/messages.js';
+import { recordEvent } from '../../platform/events.js';
+import type { Store } from '../../store/store.js';
+import { changedFields } from '../serialize.js';
+import type { ServiceContext } from '../service-context.js';
+import type { PaymentMethod } from './payment-method.model.js';
+
+export type PaymentMethodFields = Omit<
+  PaymentMethod,
+  'id' | 'created_at' | 'updated_at' | 'status' | 'status_reason'
+>;
+
+export function findPaymentMethod(store: Store, id: number): PaymentMethod {
+  const method = store.collections.payment_methods.get(id);
+  if (!method) throw errors.notFound();
+  return method;
+}
+
+/** Keeps exactly one default among a customer's payment methods. */
+function clearOtherDefaults(store: Store, customerId: number, keep: number): void {
+  for (const other of store.collections.payment_methods.findBy('customer_id', customerId)) {
+    if (other.id !== keep && other.default) {
+      store.collections.payment_methods.update(other.id, { default: false, updated_at: store.now() });
+    }
+  }
+}
+
+export function createPaymentMethod(ctx: ServiceContext, fields: PaymentMethodFields): PaymentMethod {
+  const { store } = ctx;
+  if (!store.collections.customers.has(fields.customer_id)) {
+    throw errors.field('customer_id', 'Customer not found.');
+  }
+  const isFirst = store.collections.payment_methods.countBy('customer_id', fields.customer_id) === 0;
+  const now = store.now();
+  const method = store.collections.payment_methods.insert({
+    ...fields,
+    id: store.nextId('payment_methods'),
+    default: fields.default || isFirst,
+    status: 'valid',
+    status_reason: null,
+    created_at: now,
+    updated_at: now,
+  });
+  if (method.default) clearOtherDefaults(store, method.customer_id, method.id);
+  recordEvent(store, ctx.actor, {
+    object_type: 'payment_method',
+    verb: 'created',
+    object_id: method.id,
+    customer_id: method.customer_id,
+  });
+  return method;
+}
+
+export function updatePaymentMethod(
+  ctx: ServiceContext,
+  id: number,
+  fields: Partial<Omit<PaymentMethodFields, 'customer_id'>>,
+): PaymentMethod {
+  const { store } = ctx;
+  const before = findPaymentMethod(store, id);
+  const after = store.collections.payment_methods.update(id, { ...fields, updated_at: store.now() });
+  if (after.default) clearOtherDefaults(store, after.customer_id, id);
+  recordEvent(store, ctx.actor, {
+    object_type: 'payment_method',
+    verb: 'updated',
+    object_id: id,
+    customer_id: after.customer_id,
+    updated_attributes: changedFields(before, after),
+  });
+  return after;
+}
+
+/** Deletes a payment method; addresses that used it keep no payment method. */
+export function deletePaymentMethod(ctx: ServiceContext, id: number): void {
+  const { store } = ctx;
+  const method = findPaymentMethod(store, id);
+  for (const address of store.collections.addresses.findBy('customer_id', method.customer_id)) {
+    if (address.payment_method_id === id) {
+      store.collections.addresses.update(address.id, { payment_method_id: null, updated_at: store.now() });
+    }
+  }
+  store.collections.payment_methods.delete(id);
+  recordEvent(store, ctx.actor, {
+    object_type: 'payment_method',
+    verb: 'deleted',
+    object_id: id,
+    customer_id: method.customer_id,
+  });
+}
+
+export function removePaymentMethodsOf(ctx: ServiceContext, customerId: number): void {
+  for (const method of ctx.store.collections.payment_methods.findBy('customer_id', customerId)) {
+    deletePaymentMethod(ctx, method.id);
+  }
+}
+
+/** A customer's default payment method (the one charges use), else their newest. */
+export function defaultPaymentMethod(store: Store, customerId: number): PaymentMethod | undefined {
+  const methods = store.collections.payment_methods.findBy('customer_id', customerId);
+  return methods.find((method) => method.default) ?? methods.at(-1);
+}
+
+export function hasValidPaymentMethod(store: Store, customerId: number): boolean {
+  return store.collections.payment_methods
+    .findBy('customer_id', customerId)
+    .some((m) => m.status === 'valid');
+}

@@ -1,0 +1,10 @@
+import type { TokenRecord } from './tokens.js';
+
+/** Who asks a service to act: an API token, the control API, or the scheduler driven by the clock. */
+export type Actor =
+  | { readonly origin: 'api'; readonly token: TokenRecord }
+  | { readonly origin: 'emulator' }
+  | { readonly origin: 'scheduler' };
+
+export const EMULATOR_ACTOR: Actor = { origin: 'emulator' };
+export const SCHEDULER_ACTOR: Actor = { origin: 'scheduler' };

@@ -1,0 +1,161 @@
+/**
+ * All stores of one emulator process and the index from token to store. The default store exists
+ * from the start; others are created through the control API, each with its own token and secret.
+ */
+import { Random } from '../platform/random.js';
+import type { JobKinds } from '../platform/scheduler/scheduler.js';
+import type { ClockState } from '../platform/clock.js';
+import { SCOPES, type Scope } from './scopes.js';
+import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
+import { Store, type StoreDoc } from './store.js';
+import type { TokenRecord } from './tokens.js';
+import { seedStore } from './seed-store.js';
+
+export interface RegistryDoc {
+  readonly format: 1;
+  readonly next_store_id: number;
+  readonly default_store_id: number;
+  readonly stores: readonly StoreDoc[];
+}
+
+export interface CreateStoreInput {
+  name?: string;
+  settings?: StoreSettings;
+  /** Token string to use for the store's first token (random when absent). */
+  token?: string;
+  clock?: Partial<ClockState>;
+}
+
+export interface RegistryOptions {
+  /** Seed of every random value (tokens, secrets, hashes); random when absent. */
+  seed?: number;
+  jobKinds: JobKinds;
+  onChange: () => void;
+}
+
+export interface Authenticated {
+  readonly store: Store;
+  readonly token: TokenRecord;
+  readonly scopes: ReadonlySet<Scope>;
+}
+
+export class StoreRegistry {
+  private readonly stores = new Map<number, Store>();
+  private readonly tokens = new Map<string, Authenticated>();
+  private readonly random: Random;
+  private nextStoreId = 1;
+  private defaultId = 1;
+
+  constructor(private readonly options: RegistryOptions) {
+    this.random = new Random(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  }
+
+  get defaultStore(): Store {
+    const store = this.stores.get(this.defaultId);
+    if (!store) throw new Error('the default store is missing');
+    return store;
+  }
+
+  list(): Store[] {
+    return [...this.stores.values()];
+  }
+
+  get(id: number): Store | undefined {
+    return this.stores.get(id);
+  }
+
+  /** Creates a store with a first token that holds every scope. */
+  create(input: CreateStoreInput = {}): { store: Store; token: TokenRecord } {
+    const id = this.nextStoreId++;
+    const random = this.random.fork();
+    const store = new Store({
+      id,
+      name: input.name ?? (id === 1 ? 'Default store' : `Store ${id}`),
+      settings: input.settings ?? completeSettings(storeSettingsSchema.parse({})),
+      clientSecret: `secret_${random.hex(40)}`,
+      random,
+      clock: input.clock,
+      jobKinds: this.options.jobKinds,
+      onChange: this.options.onChange,
+    });
+    this.stores.set(id, store);
+    seedStore(store);
+    const token = this.issueToken(store, { name: 'Default token', scopes: SCOPES, token: input.token });
+    this.options.onChange();
+    return { store, token };
+  }
+
+  /** Empties a store's data and schedule (settings, tokens, secret and clock stay). */
+  reset(store: Store): void {
+    store.reset();
+    seedStore(store);
+  }
+
+  delete(id: number): boolean {
+    const store = this.stores.get(id);
+    if (!store || id === this.defaultId) return false;
+    for (const token of store.tokens) this.tokens.delete(token.token);
+    this.stores.delete(id);
+    this.options.onChange();
+    return true;
+  }
+
+  /** Issues a token for `store`; the token string is random unless given. */
+  issueToken(store: Store, input: { name: string; scopes: readonly Scope[]; token?: string }): TokenRecord {
+    const value = input.token ?? `emu_${store.random.hex(32)}`;
+    if (this.tokens.has(value)) throw new Error('token already in use');
+    const record: TokenRecord = {
+      id: store.nextId('tokens'),
+      token: value,
+      name: input.name,
+      scopes: [...new Set(input.scopes)],
+      contact_email: store.settings.email,
+      created_at: store.now(),
+    };
+    store.tokens.push(record);
+    this.tokens.set(value, { store, token: record, scopes: new Set(record.scopes) });
+    this.options.onChange();
+    return record;
+  }
+
+  isTokenInUse(value: string): boolean {
+    return this.tokens.has(value);
+  }
+
+  authenticate(value: string): Authenticated | undefined {
+    return this.tokens.get(value);
+  }
+
+  toJSON(): RegistryDoc {
+    return {
+      format: 1,
+      next_store_id: this.nextStoreId,
+      default_store_id: this.defaultId,
+      stores: this.list().map((store) => store.toJSON()),
+    };
+  }
+
+  /** Replaces every store with those of a persisted document. */
+  load(doc: RegistryDoc): void {
+    this.stores.clear();
+    this.tokens.clear();
+    for (const storeDoc of doc.stores) {
+      const store = new Store({
+        id: storeDoc.id,
+        name: storeDoc.name,
+        settings: storeDoc.settings,
+        clientSecret: storeDoc.client_secret,
+        random: this.random.fork(),
+        clock: storeDoc.clock,
+        jobKinds: this.options.jobKinds,
+        onChange: this.options.onChange,
+      });
+      store.load(storeDoc);
+      this.stores.set(store.id, store);
+      for (const token of store.tokens)
+        this.tokens.set(token.token, { store, token, scopes: new Set(token.scopes) });
+    }
+    this.nextStoreId = doc.next_store_id;
+    this.defaultId = doc.default_store_id;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * A store's settings: what kind of merchant it emulates. Parsed at the edge (control API, CLI);
+ * every field has a default so `{}` is a valid settings object.
+ */
+import { z } from 'zod';
+import { API_VERSIONS } from './versions.js';
+
+export const PLATFORMS = ['platform_a', 'platform_b_hosted', 'platform_b_native', 'custom'] as const;
+export const PLANS = ['standard', 'pro'] as const;
+
+/** Countries a new store ships to unless told otherwise. */
+export const DEFAULT_SHIPPING_COUNTRIES = [
+  'US',
+  'CA',
+  'GB',
+  'IE',
+  'AU',
+  'NZ',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'BE',
+  'AT',
+  'CH',
+  'SE',
+  'DK',
+  'NO',
+  'FI',
+  'PT',
+  'PL',
+  'MX',
+  'BR',
+  'JP',
+  'HK',
+  'SG',
+  'AE',
+  'IN',
+] as const;
+
+const currency = z.string().regex(/^[A-Z]{3}$/, 'Must be a 3-letter ISO 4217 currency code.');
+const country = z.string().regex(/^[A-Z]{2}$/, 'Must be a 2-letter ISO 3166 country code.');
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const storeSettingsSchema = z
+  .object({
+    default_api_version: z.enum(API_VERSIONS).default('2021-11'),
+    currency: currency.default('USD'),
+    /** Currencies a contract may be in; always holds `currency`. */
+    enabled_presentment_currencies: z.array(currency).optional(),
+    platform: z.enum(PLATFORMS).default('platform_a'),
+    plan: z.enum(PLANS).default('pro'),
+    retention_enabled: z.boolean().default(false),
+    timezone: z.string().refine(isTimeZone, 'Must be an IANA time zone name.').default('UTC'),
+    shipping_countries: z.array(country).min(1).optional(),
+    email: z.string().email().optional(),
+  })
+  .strict();
+
+export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
+
+export interface StoreSettings {
+  default_api_version: (typeof API_VERSIONS)[number];
+  currency: string;
+  enabled_presentment_currencies: string[];
+  platform: (typeof PLATFORMS)[number];
+  plan: (typeof PLANS)[number];
+  retention_enabled: boolean;
+  timezone: string;
+  shipping_countries: string[];
+  email: string | null;
+}
+
+/** Completes parsed settings with the defaults that depend on other fields. */
+export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): StoreSettings {
+  const presentment = new Set([parsed.currency, ...(parsed.enabled_presentment_currencies ?? [])]);
+  return {
+    default_api_version: parsed.default_api_version,
+    currency: parsed.currency,
+    enabled_presentment_currencies: [...presentment],
+    platform: parsed.platform,
+    plan: parsed.plan,
+    retention_enabled: parsed.retention_enabled,
+    timezone: parsed.timezone,
+    shipping_countries: [...(parsed.shipping_countries ?? DEFAULT_SHIPPING_COUNTRIES)],
+    email: parsed.email ?? null,
+  };
+}

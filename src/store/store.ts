@@ -1,0 +1,130 @@
+/**
+ * One merchant: settings, tokens, a client secret, its own data, virtual clock, scheduler and
+ * event log. Stores are isolated from each other; nothing here knows about HTTP.
+ */
+import { Clock, type ClockState } from '../platform/clock.js';
+import type { Random } from '../platform/random.js';
+import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
+import type { EventRecord } from '../resources/events/event.model.js';
+import { createCollections, type CollectionName, type Collections, type RecordOf } from './collections.js';
+import type { StoreSettings } from './settings.js';
+import type { TokenRecord } from './tokens.js';
+
+/** Ids of a store start at `id * ID_BLOCK + 1`, so ids of different stores never collide. */
+export const ID_BLOCK = 10_000_000;
+
+export type EventListener = (event: EventRecord) => void;
+
+/** The persisted form of a store (also the body of a snapshot). */
+export interface StoreDoc {
+  readonly id: number;
+  readonly name: string;
+  readonly settings: StoreSettings;
+  readonly client_secret: string;
+  readonly tokens: readonly TokenRecord[];
+  readonly clock: ClockState;
+  readonly sequences: Readonly<Record<string, number>>;
+  readonly collections: { readonly [N in CollectionName]?: readonly RecordOf<N>[] };
+  readonly created_at: string;
+}
+
+export interface StoreInit {
+  id: number;
+  name: string;
+  settings: StoreSettings;
+  clientSecret: string;
+  random: Random;
+  clock?: Partial<ClockState>;
+  jobKinds: JobKinds;
+  onChange: () => void;
+}
+
+export class Store {
+  readonly id: number;
+  name: string;
+  settings: StoreSettings;
+  readonly clientSecret: string;
+  readonly random: Random;
+  readonly clock: Clock;
+  readonly collections: Collections;
+  readonly scheduler: Scheduler;
+  created_at: string;
+  tokens: TokenRecord[] = [];
+  private sequences: Record<string, number> = {};
+  private readonly listeners = new Set<EventListener>();
+  private readonly onChange: () => void;
+
+  constructor(init: StoreInit) {
+    this.id = init.id;
+    this.name = init.name;
+    this.settings = init.settings;
+    this.clientSecret = init.clientSecret;
+    this.random = init.random;
+    this.clock = new Clock(init.clock);
+    this.onChange = init.onChange;
+    this.collections = createCollections(init.onChange);
+    this.scheduler = new Scheduler(this, init.jobKinds);
+    this.created_at = this.clock.iso();
+  }
+
+  /** Next id of a kind of record (`customers`, `tokens`, ...). */
+  nextId(kind: string): number {
+    const next = (this.sequences[kind] ?? this.id * ID_BLOCK) + 1;
+    this.sequences[kind] = next;
+    this.onChange();
+    return next;
+  }
+
+  /** Current virtual time as a canonical timestamp. */
+  now(): string {
+    return this.clock.iso();
+  }
+
+  /** Subscribes to events recorded in this store; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells listeners about an event that was just written to the log. */
+  publish(event: EventRecord): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Empties the store's data and schedule; keeps settings, tokens, secret and clock. */
+  reset(): void {
+    for (const collection of Object.values(this.collections)) collection.clear();
+    this.sequences = {};
+    this.onChange();
+  }
+
+  toJSON(): StoreDoc {
+    const collections: Record<string, unknown> = {};
+    for (const [name, collection] of Object.entries(this.collections))
+      collections[name] = collection.toJSON();
+    return {
+      id: this.id,
+      name: this.name,
+      settings: this.settings,
+      client_secret: this.clientSecret,
+      tokens: this.tokens,
+      clock: this.clock.toJSON(),
+      sequences: { ...this.sequences },
+      collections: collections as StoreDoc['collections'],
+      created_at: this.created_at,
+    };
+  }
+
+  /** Replaces data, sequences and clock with those of a persisted document. */
+  load(doc: StoreDoc): void {
+    this.sequences = { ...doc.sequences };
+    for (const name of Object.keys(this.collections) as CollectionName[]) {
+      const rows = doc.collections[name] ?? [];
+      (this.collections[name] as { load(rows: readonly unknown[]): void }).load(rows);
+    }
+    this.tokens = [...doc.tokens];
+    this.clock.set(doc.clock.now);
+    this.clock.setMode(doc.clock.mode);
+    this.created_at = doc.created_at;
+  }
+}
