@@ -57,7 +57,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Middleware<AppSt
       params: ctx.params as Record<string, string>,
       query: queryOf(ctx),
       body,
-      origin: ctx.origin,
+      origin: `${ctx.protocol}://${ctx.host}`,
     });
     respond(ctx, result);
   };

@@ -58,7 +58,7 @@ function dispatch(endpoints: readonly Endpoint[]): Middleware<AppState> {
       params: ctx.params as Record<string, string>,
       query: queryOf(ctx),
       body,
-      origin: ctx.origin,
+      origin: `${ctx.protocol}://${ctx.host}`,
       path: ctx.path,
       authorize: (needed) => {
         if (!grants(auth.scopes, needed)) throw errors.forbiddenScope(needed);

@@ -30,7 +30,7 @@ export interface ListSpec<T extends Identified> {
   readonly defaultSort: string;
   readonly serialize: (row: T, request: ApiRequest) => unknown;
   readonly includes?: IncludeSpec<T>;
-  /** Parameters whose presence leaves the 2021-01 `Link` header out (spec: Cursor pagination). */
+  /** Parameters besides `ids` whose presence leaves the 2021-01 `Link` header out (spec: Cursor pagination). */
   readonly noLinkWith?: readonly string[];
 }
 
@@ -245,7 +245,8 @@ export function listResponse<T extends Identified>(
   if (request.version === '2021-11') {
     return { body: { [spec.name]: items, next_cursor: next, previous_cursor: previous } };
   }
-  const suppressed = spec.noLinkWith?.some((name) => params[name] !== undefined) ?? false;
+  // Spec: requests filtering by ids get no Link header.
+  const suppressed = ['ids', ...(spec.noLinkWith ?? [])].some((name) => params[name] !== undefined);
   const links: string[] = [];
   const url = (token: string) => `${request.origin}${request.path}?limit=${limit}&page_info=${token}`;
   if (!suppressed && next) links.push(`<${url(next)}>; rel="next"`);

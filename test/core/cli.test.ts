@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Api } from '../helpers/api.js';
+import { CLI, startCli } from '../helpers/cli.js';
+import { createCustomer } from '../helpers/factories.js';
+
+describe('billing-emulator CLI', () => {
+  it('documents every start option in --help', () => {
+    const help = execFileSync(process.execPath, [CLI, 'start', '--help'], { encoding: 'utf8' });
+    for (const option of [
+      '--port',
+      '--host',
+      '--token',
+      '--data',
+      '--api-version',
+      '--seed',
+      '--admin-token',
+      '--header-prefix',
+      '--flush-interval',
+      '--log-level',
+    ]) {
+      expect(help).toContain(option);
+    }
+  });
+
+  it('prints the base URL and token, serves the API, and flushes the store on SIGTERM', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'shop.json');
+    const cli = await startCli(['--token', 'cli-token', '--data', file, '--flush-interval', '600000']);
+    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(cli.token).toBe('cli-token');
+    expect(cli.clientSecret).toMatch(/^secret_/);
+    const customer = await createCustomer(new Api(cli.url, cli.token));
+    expect(await cli.stop('SIGTERM')).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain(customer.email);
+
+    const again = await startCli(['--data', file]);
+    const reply = await new Api(again.url, 'cli-token').get(`/customers/${customer.id}`);
+    expect(reply.status).toBe(200);
+    expect(await again.stop('SIGINT')).toBe(0);
+  });
+
+  it('takes every option from BILLING_EMULATOR_* variables too', async () => {
+    const cli = await startCli([], {
+      BILLING_EMULATOR_TOKEN: 'env-token',
+      BILLING_EMULATOR_API_VERSION: '2021-01',
+    });
+    try {
+      expect(cli.token).toBe('env-token');
+      expect(cli.output()).toContain('API version 2021-01');
+      const reply = await new Api(cli.url, 'env-token').get('/customers/count');
+      expect(reply.body).toEqual({ count: 0 });
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('exits with a message for bad options', () => {
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, [CLI, 'start', '--api-version', '1999-01'], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toContain('api-version');
+  });
+});

@@ -1,0 +1,47 @@
+/** Runs the built CLI (`dist/cli/main.js`) as users do, and waits for its start banner. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+export interface RunningCli {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly token: string;
+  readonly clientSecret: string;
+  readonly output: () => string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startCli(args: string[], env: Record<string, string> = {}): Promise<RunningCli> {
+  const child = spawn(process.execPath, [CLI, 'start', '--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = once(child, 'exit');
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (/header: /.test(out)) resolve();
+    };
+    child.stdout?.on('data', check);
+    void exited.then(() => reject(new Error(`CLI exited early:\n${out}`)));
+  });
+  const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(out)?.[1] ?? '';
+  return {
+    child,
+    url: /listening on (\S+)/.exec(out)?.[1] ?? '',
+    token: field('token'),
+    clientSecret: field('client secret'),
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      child.kill(signal);
+      const [code] = (await exited) as [number | null];
+      return code;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** Valid request bodies for tests, per version. */
+import type { Api, Json } from './api.js';
+
+let counter = 0;
+const unique = () => `${Date.parse('2025-01-01') + ++counter}`;
+
+export function customerBody2021_11(overrides: Record<string, unknown> = {}) {
+  return { email: `ada.${unique()}@example.com`, first_name: 'Ada', last_name: 'Lovelace', ...overrides };
+}
+
+export function customerBody2021_01(overrides: Record<string, unknown> = {}) {
+  return {
+    email: `grace.${unique()}@example.com`,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    billing_address1: '1 Navy Way',
+    billing_city: 'Arlington',
+    billing_country: 'United States',
+    billing_first_name: 'Grace',
+    billing_last_name: 'Hopper',
+    billing_province: 'Virginia',
+    billing_zip: '22201',
+    ...overrides,
+  };
+}
+
+export const US_ADDRESS = {
+  address1: '350 Fifth Avenue',
+  city: 'New York',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: '+12125550100',
+  province: 'NY',
+  zip: '10118',
+};
+
+export function addressBody2021_11(customerId: number, overrides: Record<string, unknown> = {}) {
+  return { customer_id: customerId, country_code: 'US', ...US_ADDRESS, ...overrides };
+}
+
+export function addressBody2021_01(overrides: Record<string, unknown> = {}) {
+  return { country: 'United States', ...US_ADDRESS, ...overrides };
+}
+
+/** Creates a customer in the API client's version and returns its record. */
+export async function createCustomer(api: Api, overrides: Record<string, unknown> = {}): Promise<Json> {
+  const legacy = api.version === '2021-01';
+  const reply = await api.post(
+    '/customers',
+    legacy ? customerBody2021_01(overrides) : customerBody2021_11(overrides),
+  );
+  if (reply.status >= 300) throw new Error(`customer create failed: ${reply.status} ${reply.text}`);
+  return reply.body.customer;
+}
+
+/** Creates a customer with a US address (2021-11 endpoints) and returns both ids. */
+export async function createCustomerWithAddress(
+  api: Api,
+): Promise<{ customerId: number; addressId: number }> {
+  const modern = api.with({ version: '2021-11' });
+  const customer = await createCustomer(modern);
+  const reply = await modern.post('/addresses', addressBody2021_11(customer.id));
+  if (reply.status !== 201) throw new Error(`address create failed: ${reply.status} ${reply.text}`);
+  return { customerId: customer.id, addressId: reply.body.address.id };
+}
