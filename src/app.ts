@@ -3,9 +3,9 @@
  * in-process; `createEmulator` wires it to a server.
  */
 import Koa from 'koa';
-import type { Logger } from 'pino';
+import type { Logger } from './platform/logger.js';
 import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js';
-import { authMiddleware, versionMiddleware } from './http/auth.middleware.js';
+import { identify } from './http/auth.middleware.js';
 import { errorMiddleware } from './http/errors.middleware.js';
 import type { HeaderNames } from './http/headers.js';
 import { buildApiRouter } from './http/router.js';
@@ -26,14 +26,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
   const control = buildControlRouter(deps);
-  const auth = authMiddleware(deps.registry, deps.headers);
-  const version = versionMiddleware(deps.headers);
+  const identityOf = identify(deps.registry, deps.headers);
   const api = buildApiRouter(deps.endpoints ?? allEndpoints);
 
   app.use(errorMiddleware(deps.logger));
   app.use((ctx, next) => {
-    if (ctx.path === CONTROL_PREFIX || ctx.path.startsWith(`${CONTROL_PREFIX}/`)) return control(ctx, next);
-    return auth(ctx, () => version(ctx, () => api(ctx, next)));
+    if (ctx.path.startsWith(CONTROL_PREFIX)) return control(ctx, next);
+    ctx.state.identity = identityOf(ctx);
+    return api(ctx, next);
   });
   return app;
 }

@@ -4,10 +4,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
 import { ControlClient } from './control/client.js';
 import { headerNames, isHeaderPrefix } from './http/headers.js';
+import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
 import { Database } from './platform/persistence/database.js';
 import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry, type RegistryDoc } from './store/registry.js';
@@ -35,8 +35,8 @@ export interface EmulatorOptions {
   flushIntervalMs?: number;
   /** Settings of the default store when it is created. */
   settings?: StoreSettingsInput;
-  /** A pino logger, or the level of the default one (default `warn`), logging to stderr. */
-  logger?: Logger | pino.Level | 'silent';
+  /** A logger (a pino logger fits), or the level of the default one (default `warn`), logging to stderr. */
+  logger?: Logger | LogLevel;
 }
 
 export interface Emulator {
@@ -47,6 +47,8 @@ export interface Emulator {
   /** Client secret of the default store (webhook signatures). */
   readonly clientSecret: string;
   readonly storeId: number;
+  /** Default API version of the default store. */
+  readonly apiVersion: ApiVersion;
   /** Typed control-API client bound to the default store. */
   readonly control: ControlClient;
   readonly server: Server;
@@ -57,8 +59,7 @@ export interface Emulator {
 const JOB_KINDS: JobKinds = new Map();
 
 function loggerOf(option: EmulatorOptions['logger']): Logger {
-  if (option && typeof option === 'object') return option;
-  return pino({ level: option ?? 'warn' }, pino.destination(2));
+  return option && typeof option === 'object' ? option : defaultLogger(option);
 }
 
 async function loadRegistry(
@@ -145,6 +146,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     token,
     clientSecret: store.clientSecret,
     storeId: store.id,
+    apiVersion: store.settings.default_api_version,
     control: new ControlClient({ baseUrl: url, token, adminToken: options.adminToken, headerPrefix: prefix }),
     server,
     close: () => {

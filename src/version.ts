@@ -1,6 +1,23 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
+/** The package version, from the nearest package.json above this file (works bundled or not). */
+function findVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'billing-emulator' && pkg.version) return pkg.version;
+    } catch {
+      // not here: look one level up
+    }
+    dir = dirname(dir);
+  }
+  return '0.0.0';
+}
 
-/** The package version, read from package.json. */
-export const VERSION: string = (require('../package.json') as { version: string }).version;
+export const VERSION: string = findVersion();

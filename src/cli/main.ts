@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /** The `billing-emulator` command. Every option can also come from a BILLING_EMULATOR_* variable. */
 import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import { startCommand } from './start.command.js';
 import { VERSION } from '../version.js';
 
-await yargs(hideBin(process.argv))
+await yargs(process.argv.slice(2))
   .scriptName('billing-emulator')
   .env('BILLING_EMULATOR')
   .command(startCommand)

@@ -73,10 +73,9 @@ export const startCommand: CommandModule<object, StartArgs> = {
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
     });
-    const store = await emulator.control.getStore(emulator.storeId);
     const lines = [
       `billing-emulator ${VERSION} listening on ${emulator.url}`,
-      `  default store:  ${store.id} (${store.name}), API version ${String(store.settings.default_api_version)}`,
+      `  default store:  ${emulator.storeId}, API version ${emulator.apiVersion}`,
       `  token:          ${emulator.token}`,
       `  client secret:  ${emulator.clientSecret}`,
       `  data:           ${args.data ? `${args.data} (written at most every ${args['flush-interval']} ms)` : 'in memory'}`,

@@ -1,5 +1,5 @@
 /** The virtual clock: read it, move it forward (running due jobs), preview the schedule. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseTimestampMs } from '../http/list/params.js';
 import { parseWith } from '../http/validation.js';

@@ -3,12 +3,12 @@
  * Optionally guarded by an admin token; acts on the store of the access token sent, or on the
  * default store when none is sent.
  */
-import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors/messages.js';
 import { readJsonObject } from '../http/body.js';
-import { queryOf, respond, serve } from '../http/router.js';
+import { originOf, queryOf, respond, serve, type Dispatcher } from '../http/router.js';
+import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
 import { clockControlEndpoints } from './clock.routes.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
@@ -37,9 +37,9 @@ function adminTokenMatches(ctx: Context, expected: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-function handler(endpoint: ControlEndpoint, deps: ControlDeps): Middleware<AppState> {
+function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
   const tokenHeader = deps.headers.accessToken.toLowerCase();
-  return async (ctx) => {
+  return async (ctx, params) => {
     if (!endpoint.public && deps.adminToken && !adminTokenMatches(ctx, deps.adminToken)) {
       throw errors.unauthorized('Authorization (Bearer admin token)');
     }
@@ -54,18 +54,18 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Middleware<AppSt
     const result = await endpoint.handle({
       deps,
       store,
-      params: ctx.params as Record<string, string>,
+      params,
       query: queryOf(ctx),
       body,
-      origin: `${ctx.protocol}://${ctx.host}`,
+      origin: originOf(ctx),
     });
     respond(ctx, result);
   };
 }
 
 export function buildControlRouter(deps: ControlDeps, endpoints = controlEndpoints): Middleware<AppState> {
-  const router = new Router<AppState>({ prefix: CONTROL_PREFIX });
+  const table = new RouteTable<Dispatcher>();
   for (const endpoint of endpoints)
-    router.register(endpoint.path, [endpoint.method], handler(endpoint, deps));
-  return serve(router);
+    table.add(endpoint.method, `${CONTROL_PREFIX}${endpoint.path}`, handler(endpoint, deps));
+  return serve(table);
 }

@@ -1,6 +1,6 @@
 /** The control API (`/_emulator/...`): endpoints as data, like the emulated API's. */
 import type { z } from 'zod';
-import type { Logger } from 'pino';
+import type { Logger } from '../platform/logger.js';
 import type { HttpMethod, Body, Query, ApiResponse } from '../http/types.js';
 import type { HeaderNames } from '../http/headers.js';
 import type { StoreRegistry } from '../store/registry.js';

@@ -1,5 +1,5 @@
 /** Stores, tokens and reset: isolated merchants for parallel test suites. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
 import { parseWith } from '../http/validation.js';

@@ -4,29 +4,33 @@
  * and logged with the request id.
  */
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
-import type { Logger } from 'pino';
+import type { Context, Middleware } from 'koa';
 import { isApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
+import type { Logger } from '../platform/logger.js';
 import type { AppState } from './state.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function errorMiddleware(logger: Logger): Middleware<AppState> {
-  return async (ctx, next) => {
+  const fail = (ctx: Context & { state: AppState }, error: unknown): void => {
+    const apiError = isApiError(error) ? error : errors.internal();
+    if (!isApiError(error))
+      logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+    ctx.status = apiError.status;
+    ctx.set(apiError.headers);
+    ctx.body = apiError.body;
+  };
+  return (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = incoming !== '' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
-    try {
-      await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw errors.notFound();
-    } catch (error) {
-      const apiError = isApiError(error) ? error : errors.internal();
-      if (!isApiError(error)) logger.error({ err: error, requestId, path: ctx.path }, 'unhandled error');
-      ctx.status = apiError.status;
-      ctx.set(apiError.headers);
-      ctx.body = apiError.body;
-    }
+    return next().then(
+      () => {
+        if (ctx.status === 404 && ctx.body === undefined) fail(ctx, errors.notFound());
+      },
+      (error: unknown) => fail(ctx, error),
+    );
   };
 }

@@ -1,33 +1,35 @@
 /**
- * Builds the API router from the endpoint tables of the resources. Endpoints that share a method
- * and path but serve different versions are dispatched by version; a version no endpoint serves
- * gets 501. A known path with another method gets 405 with `Allow`.
+ * Dispatches API requests to the endpoint tables of the resources. Endpoints that share a method
+ * and path but serve different versions are chosen by version; a version no endpoint serves gets
+ * 501. An unknown path gets 404; a known path with another method 405 with `Allow`.
  */
-import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { errors } from '../errors/messages.js';
 import { grants } from '../store/scopes.js';
-import type { Actor } from '../store/actor.js';
 import { readJsonObject } from './body.js';
+import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
-import type { ApiRequest, ApiResponse, Endpoint, Query } from './types.js';
-
-/** Static segments sort before `:param` ones, so `/customers/count` wins over `/customers/:id`. */
-function specificity(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '1' : '0'))
-    .join('');
-}
+import type { ApiRequest, ApiResponse, Body, Endpoint, Query } from './types.js';
+import type { RequestIdentity } from './auth.middleware.js';
+import type { Scope } from '../store/scopes.js';
+import type { ApiVersion } from '../store/versions.js';
 
 /** Query parameters; a repeated parameter keeps its first value. */
 export function queryOf(ctx: Context): Query {
+  if (ctx.querystring === '') return EMPTY_QUERY;
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(ctx.query)) {
     const first = Array.isArray(value) ? value[0] : value;
     if (first !== undefined) query[name] = first;
   }
   return query;
+}
+
+const EMPTY_QUERY: Query = Object.freeze({});
+
+/** `scheme://host` of the request (for URLs in Link headers); read only when needed. */
+export function originOf(ctx: Context): string {
+  return `${ctx.protocol}://${ctx.host}`;
 }
 
 export function respond(ctx: Context, result: ApiResponse): void {
@@ -37,64 +39,102 @@ export function respond(ctx: Context, result: ApiResponse): void {
   else ctx.body = result.body ?? {};
 }
 
-function dispatch(endpoints: readonly Endpoint[]): Middleware<AppState> {
-  return async (ctx) => {
-    const auth = ctx.state.auth;
-    const version = ctx.state.version;
-    if (!auth || !version) throw errors.internal();
-    const endpoint = endpoints.find(
-      (candidate) => !candidate.versions || candidate.versions.includes(version),
-    );
-    if (!endpoint) throw errors.notInVersion(version);
-    const scope = endpoint.scope;
-    if (typeof scope === 'string' && !grants(auth.scopes, scope)) throw errors.forbiddenScope(scope);
-    const body = ctx.method === 'POST' || ctx.method === 'PUT' ? await readJsonObject(ctx) : {};
-    const actor: Actor = { origin: 'api', token: auth.token };
-    const request: ApiRequest = {
-      store: auth.store,
-      version,
-      token: auth.token,
-      actor,
-      params: ctx.params as Record<string, string>,
-      query: queryOf(ctx),
-      body,
-      origin: `${ctx.protocol}://${ctx.host}`,
-      path: ctx.path,
-      authorize: (needed) => {
-        if (!grants(auth.scopes, needed)) throw errors.forbiddenScope(needed);
-      },
-    };
-    respond(ctx, await endpoint.handle(request));
+/** Handles a matched request with its path parameters (a promise when it has async work). */
+export type Dispatcher = (
+  ctx: Context & { state: AppState },
+  params: Record<string, string>,
+) => Promise<void> | undefined;
+
+/** Serves a route table: 404 for unknown paths, 405 with `Allow` for other methods. */
+export function serve(table: RouteTable<Dispatcher>): Middleware<AppState> {
+  return (ctx, next) => {
+    const match = table.match(ctx.path);
+    if (!match) throw errors.notFound();
+    const dispatcher =
+      match.methods.get(ctx.method) ?? (ctx.method === 'HEAD' ? match.methods.get('GET') : undefined);
+    if (!dispatcher) {
+      const allowed = [...match.methods.keys()];
+      throw errors.methodNotAllowed(ctx.method, allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed);
+    }
+    return dispatcher(ctx, match.params) ?? next();
   };
 }
 
+/** The parsed request a handler gets; `origin` is computed only when a handler reads it. */
+class EndpointRequest implements ApiRequest {
+  readonly store: ApiRequest['store'];
+  readonly token: ApiRequest['token'];
+  readonly actor: ApiRequest['actor'];
+  readonly path: string;
+  readonly query: Query;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly identity: RequestIdentity,
+    readonly params: Readonly<Record<string, string>>,
+    readonly body: Body,
+  ) {
+    this.store = identity.auth.store;
+    this.token = identity.auth.token;
+    this.actor = identity.auth.actor;
+    this.path = ctx.path;
+    this.query = queryOf(ctx);
+  }
+
+  get version(): ApiVersion {
+    return this.identity.version;
+  }
+
+  get origin(): string {
+    return originOf(this.ctx);
+  }
+
+  authorize(scope: Scope): void {
+    if (!grants(this.identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
+  }
+}
+
+function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
+  const handle = (
+    ctx: Context,
+    identity: RequestIdentity,
+    endpoint: Endpoint,
+    params: Record<string, string>,
+    body: Body,
+  ) => {
+    const result = endpoint.handle(new EndpointRequest(ctx, identity, params, body));
+    if (result instanceof Promise) return result.then((response) => respond(ctx, response));
+    respond(ctx, result);
+    return undefined;
+  };
+  return (ctx, params) => {
+    const identity = ctx.state.identity;
+    if (!identity) throw errors.internal();
+    const endpoint = endpoints.find(
+      (candidate) => !candidate.versions || candidate.versions.includes(identity.version),
+    );
+    if (!endpoint) throw errors.notInVersion(identity.version);
+    const scope = endpoint.scope;
+    if (typeof scope === 'string' && !grants(identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
+    if (ctx.method === 'POST' || ctx.method === 'PUT') {
+      return readJsonObject(ctx).then((body) => handle(ctx, identity, endpoint, params, body));
+    }
+    return handle(ctx, identity, endpoint, params, EMPTY_BODY);
+  };
+}
+
+const EMPTY_BODY: Body = Object.freeze({});
+
 export function buildApiRouter(endpoints: readonly Endpoint[]): Middleware<AppState> {
-  const router = new Router<AppState>();
   const groups = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
     const key = `${endpoint.method} ${endpoint.path}`;
     groups.set(key, [...(groups.get(key) ?? []), endpoint]);
   }
-  const ordered = [...groups.values()].sort((a, b) =>
-    specificity(a[0]?.path ?? '').localeCompare(specificity(b[0]?.path ?? '')),
-  );
-  for (const group of ordered) {
+  const table = new RouteTable<Dispatcher>();
+  for (const group of groups.values()) {
     const first = group[0];
-    if (first) router.register(first.path, [first.method], dispatch(group));
+    if (first) table.add(first.method, first.path, dispatch(group));
   }
-  return serve(router);
-}
-
-/** Runs the router; an unknown path gives 404, a known path with another method 405 with `Allow`. */
-export function serve(router: Router<AppState>): Middleware<AppState> {
-  const routes = router.routes();
-  return async (ctx, next) => {
-    const match = router.match(ctx.path, ctx.method);
-    if (!match.route) {
-      if (match.path.length === 0) throw errors.notFound();
-      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
-      throw errors.methodNotAllowed(ctx.method, allowed);
-    }
-    await routes(ctx as Parameters<typeof routes>[0], next);
-  };
+  return serve(table);
 }

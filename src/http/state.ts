@@ -1,9 +1,8 @@
-import type { Authenticated } from '../store/registry.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { RequestIdentity } from './auth.middleware.js';
 
-/** What the middleware chain learns about a request, in order. */
+/** What the middleware chain learns about a request. */
 export interface AppState {
   requestId: string;
-  auth?: Authenticated;
-  version?: ApiVersion;
+  /** Token, store and API version of an API request (absent on control routes). */
+  identity?: RequestIdentity;
 }

@@ -1,5 +1,5 @@
 /** zod building blocks shared by the request schemas of several resources. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { findCountry } from './addresses/countries.js';
 
 /** A string that may be absent or null. */

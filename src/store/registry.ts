@@ -9,6 +9,7 @@ import { SCOPES, type Scope } from './scopes.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
 import { Store, type StoreDoc } from './store.js';
 import type { TokenRecord } from './tokens.js';
+import type { Actor } from './actor.js';
 import { seedStore } from './seed-store.js';
 
 export interface RegistryDoc {
@@ -37,6 +38,12 @@ export interface Authenticated {
   readonly store: Store;
   readonly token: TokenRecord;
   readonly scopes: ReadonlySet<Scope>;
+  /** The actor of requests made with this token (for the event log). */
+  readonly actor: Actor;
+}
+
+function authenticated(store: Store, token: TokenRecord): Authenticated {
+  return { store, token, scopes: new Set(token.scopes), actor: { origin: 'api', token } };
 }
 
 export class StoreRegistry {
@@ -113,7 +120,7 @@ export class StoreRegistry {
       created_at: store.now(),
     };
     store.tokens.push(record);
-    this.tokens.set(value, { store, token: record, scopes: new Set(record.scopes) });
+    this.tokens.set(value, authenticated(store, record));
     this.options.onChange();
     return record;
   }
@@ -152,8 +159,7 @@ export class StoreRegistry {
       });
       store.load(storeDoc);
       this.stores.set(store.id, store);
-      for (const token of store.tokens)
-        this.tokens.set(token.token, { store, token, scopes: new Set(token.scopes) });
+      for (const token of store.tokens) this.tokens.set(token.token, authenticated(store, token));
     }
     this.nextStoreId = doc.next_store_id;
     this.defaultId = doc.default_store_id;

@@ -2,7 +2,7 @@
  * A store's settings: what kind of merchant it emulates. Parsed at the edge (control API, CLI);
  * every field has a default so `{}` is a valid settings object.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_VERSIONS } from './versions.js';
 
 export const PLATFORMS = ['platform_a', 'platform_b_hosted', 'platform_b_native', 'custom'] as const;

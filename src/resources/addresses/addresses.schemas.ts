@@ -1,5 +1,5 @@
 /** Request bodies of the address endpoints, per version, parsed into canonical fields. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../errors/messages.js';
 import type { ApiVersion } from '../../store/versions.js';
 import {

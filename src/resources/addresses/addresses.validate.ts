@@ -2,7 +2,7 @@
  * POST /addresses/validate (USA only): the emulator's stand-in for the external US
  * address-validation service. Problems come back in `errors` of a 200 (spec, Errors 7).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../errors/messages.js';
 import type { FieldErrors } from '../../errors/api-error.js';
 import { parseWith } from '../../http/validation.js';

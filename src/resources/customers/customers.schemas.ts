@@ -1,5 +1,5 @@
 /** Request bodies of the customer endpoints, per version, parsed into the canonical fields. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiVersion } from '../../store/versions.js';
 import { analyticsData, countryField, definedOnly, email, optionalText, text } from '../schema-parts.js';
 import type { CustomerPatch } from './customers.service.js';

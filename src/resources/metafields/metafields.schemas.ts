@@ -1,5 +1,5 @@
 /** Request bodies of the metafield endpoints: `{"metafield": {...}}` in both versions. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { METAFIELD_VALUE_TYPES, OWNER_RESOURCES } from './metafield.model.js';
 
 // Spec: owner_id is an integer in requests; a numeric string is taken as well.

@@ -1,5 +1,5 @@
 /** Request bodies of the 2021-11 payment method endpoints. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { countryField, integerId, optionalText } from '../schema-parts.js';
 import { PAYMENT_TYPES, PROCESSORS } from './payment-method.model.js';
 

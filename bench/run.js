@@ -1,0 +1,3 @@
+// Runs every benchmark in turn (npm run bench). Each prints its figures and targets.
+await import('./startup.bench.js');
+await import('./http.bench.js');

@@ -1,0 +1,81 @@
+/**
+ * Matches a request path against a table of route patterns (`/customers/:id/addresses`): static
+ * segments compare as strings, `:name` segments capture one segment. Routes are indexed by
+ * segment count and first segment, so a lookup tries only a handful of patterns whatever the
+ * number of endpoints (decision 0004: @koa/router's per-request scan and composition did not fit
+ * the GET-by-id throughput target).
+ */
+
+export interface RouteMatch<T> {
+  /** The values registered for the matched pattern, by method. */
+  readonly methods: ReadonlyMap<string, T>;
+  readonly params: Record<string, string>;
+}
+
+interface Pattern<T> {
+  readonly segments: readonly string[];
+  readonly methods: Map<string, T>;
+}
+
+export class RouteTable<T> {
+  private readonly buckets = new Map<string, Pattern<T>[]>();
+
+  /** Registers `value` for `method` on `path`; static patterns win over `:param` ones. */
+  add(method: string, path: string, value: T): void {
+    const segments = path.split('/').slice(1);
+    const first = segments[0] ?? '';
+    const key = bucketKey(segments.length, first.startsWith(':') ? WILDCARD : first);
+    const bucket = this.buckets.get(key) ?? [];
+    let pattern = bucket.find((p) => p.segments.join('/') === segments.join('/'));
+    if (!pattern) {
+      pattern = { segments, methods: new Map() };
+      bucket.push(pattern);
+      bucket.sort((a, b) => specificity(a.segments).localeCompare(specificity(b.segments)));
+      this.buckets.set(key, bucket);
+    }
+    if (pattern.methods.has(method)) throw new Error(`${method} ${path} is registered twice`);
+    pattern.methods.set(method, value);
+  }
+
+  /** The pattern matching `path`, or undefined (404). A malformed %-escape never matches. */
+  match(path: string): RouteMatch<T> | undefined {
+    const segments = path.split('/').slice(1);
+    if (segments.length > 1 && segments.at(-1) === '') segments.pop();
+    for (const key of [bucketKey(segments.length, segments[0] ?? ''), bucketKey(segments.length, WILDCARD)]) {
+      for (const pattern of this.buckets.get(key) ?? []) {
+        const params = capture(pattern.segments, segments);
+        if (params) return { methods: pattern.methods, params };
+      }
+    }
+    return undefined;
+  }
+}
+
+const WILDCARD = ':';
+
+function bucketKey(length: number, first: string): string {
+  return `${length}/${first}`;
+}
+
+function specificity(segments: readonly string[]): string {
+  return segments.map((segment) => (segment.startsWith(':') ? '1' : '0')).join('');
+}
+
+function capture(pattern: readonly string[], segments: readonly string[]): Record<string, string> | null {
+  let params: Record<string, string> | null = null;
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as string;
+    const actual = segments[i] as string;
+    if (expected.startsWith(':')) {
+      if (actual === '') return null;
+      try {
+        (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return null;
+      }
+    } else if (expected !== actual) {
+      return null;
+    }
+  }
+  return params ?? {};
+}
