@@ -10,6 +10,14 @@ import type { EventRecord } from '../resources/events/event.model.js';
 import type { Metafield } from '../resources/metafields/metafield.model.js';
 import type { PaymentMethod } from '../resources/payment-methods/payment-method.model.js';
 import type { Job } from '../platform/scheduler/job.js';
+import type { BundleSelection } from '../resources/bundle-selections/bundle-selection.model.js';
+import type { Charge } from '../resources/charges/charge.model.js';
+import type { CollectionProduct, ProductCollection } from '../resources/collections/collection.model.js';
+import type { Discount } from '../resources/discounts/discount.model.js';
+import type { Onetime } from '../resources/onetimes/onetime.model.js';
+import type { Plan } from '../resources/plans/plan.model.js';
+import type { Product } from '../resources/products/product.model.js';
+import type { Subscription } from '../resources/subscriptions/subscription.model.js';
 
 export function createCollections(onChange: () => void) {
   return {
@@ -39,6 +47,65 @@ export function createCollections(onChange: () => void) {
     metafields: new Collection<Metafield>(
       'metafields',
       { owner: { key: (m) => `${m.owner_resource}:${m.owner_id}` } },
+      onChange,
+    ),
+    products: new Collection<Product>(
+      'products',
+      {
+        external_product_id: { key: (p) => p.external_product_id, unique: true },
+        external_variant_id: { key: (p) => p.variants.map((v) => v.external_variant_id) },
+      },
+      onChange,
+    ),
+    plans: new Collection<Plan>(
+      'plans',
+      { external_product_id: { key: (p) => p.external_product_id } },
+      onChange,
+    ),
+    product_collections: new Collection<ProductCollection>('product_collections', {}, onChange),
+    collection_products: new Collection<CollectionProduct>(
+      'collection_products',
+      {
+        collection_id: { key: (c) => c.collection_id },
+        external_product_id: { key: (c) => c.external_product_id },
+      },
+      onChange,
+    ),
+    subscriptions: new Collection<Subscription>(
+      'subscriptions',
+      {
+        address_id: { key: (s) => s.address_id },
+        customer_id: { key: (s) => s.customer_id },
+        status: { key: (s) => s.status },
+      },
+      onChange,
+    ),
+    onetimes: new Collection<Onetime>(
+      'onetimes',
+      { address_id: { key: (o) => o.address_id }, customer_id: { key: (o) => o.customer_id } },
+      onChange,
+    ),
+    charges: new Collection<Charge>(
+      'charges',
+      {
+        address_id: { key: (c) => c.address_id },
+        customer_id: { key: (c) => c.customer_id },
+        status: { key: (c) => c.status },
+        scheduled_at: { key: (c) => c.scheduled_at },
+        purchase_item_id: { key: (c) => c.line_items.map((line) => line.purchase_item_id) },
+        discount_id: { key: (c) => c.discount?.id },
+        external_order_id: { key: (c) => c.external_order_id },
+      },
+      onChange,
+    ),
+    discounts: new Collection<Discount>(
+      'discounts',
+      { code: { key: (d) => d.code.toLowerCase(), unique: true } },
+      onChange,
+    ),
+    bundle_selections: new Collection<BundleSelection>(
+      'bundle_selections',
+      { purchase_item_id: { key: (b) => b.purchase_item_id } },
       onChange,
     ),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),

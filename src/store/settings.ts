@@ -62,7 +62,25 @@ export const storeSettingsSchema = z
     retention_enabled: z.boolean().default(false),
     timezone: z.string().refine(isTimeZone, 'Must be an IANA time zone name.').default('UTC'),
     shipping_countries: z.array(country).min(1).optional(),
-    email: z.string().email().optional(),
+    email: z.email().optional(),
+    /** Rate of addresses without `shipping_lines_override`. */
+    shipping_rate: z
+      .object({
+        code: z.string().min(1),
+        title: z.string().min(1),
+        price: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Must be a decimal amount.'),
+      })
+      .strict()
+      .default({ code: 'standard', title: 'Standard Shipping', price: '0.00' }),
+    /** Store-level tax rate, e.g. 0.08 for 8%. */
+    tax_rate: z.number().min(0).max(1).default(0),
+    /** Whether prices include taxes. */
+    taxes_included: z.boolean().default(false),
+    /**
+     * Milliseconds a write to an address (or its subscriptions, one-times and charges) holds the
+     * address; a second write arriving meanwhile gets 409. 0 keeps only truly overlapping requests.
+     */
+    write_latency_ms: z.number().int().min(0).max(10_000).default(0),
   })
   .strict();
 
@@ -78,6 +96,10 @@ export interface StoreSettings {
   timezone: string;
   shipping_countries: string[];
   email: string | null;
+  shipping_rate: { code: string; title: string; price: string };
+  tax_rate: number;
+  taxes_included: boolean;
+  write_latency_ms: number;
 }
 
 /** Completes parsed settings with the defaults that depend on other fields. */
@@ -93,5 +115,9 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     timezone: parsed.timezone,
     shipping_countries: [...(parsed.shipping_countries ?? DEFAULT_SHIPPING_COUNTRIES)],
     email: parsed.email ?? null,
+    shipping_rate: parsed.shipping_rate,
+    tax_rate: parsed.tax_rate,
+    taxes_included: parsed.taxes_included,
+    write_latency_ms: parsed.write_latency_ms,
   };
 }

@@ -1,0 +1,35 @@
+import type { Timestamp } from '../shared.model.js';
+
+export const DISCOUNT_TYPES = ['percentage', 'fixed_amount', 'shipping'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const DISCOUNT_DURATIONS = ['forever', 'usage_limit', 'single_use'] as const;
+export const DISCOUNT_STATUSES = ['enabled', 'disabled', 'fully_disabled'] as const;
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
+export const PRODUCT_TYPES = ['ALL', 'ONETIME', 'SUBSCRIPTION'] as const;
+export const CHANNELS = ['api', 'checkout_page', 'customer_portal', 'merchant_portal'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface Discount {
+  readonly id: number;
+  readonly code: string;
+  readonly discount_type: DiscountType;
+  /** Percent for `percentage` and `shipping`, an amount for `fixed_amount`. */
+  readonly value: string;
+  readonly duration: (typeof DISCOUNT_DURATIONS)[number];
+  /** Times re-applied to new queued charges after the first use (duration `usage_limit`). */
+  readonly duration_usage_limit: number | null;
+  readonly usage_limit: number | null;
+  readonly times_used: number;
+  readonly applies_to_id: number | string | null;
+  readonly applies_to_resource: 'platform_product' | 'platform_collection_id' | null;
+  readonly applies_to_product_type: (typeof PRODUCT_TYPES)[number];
+  readonly channel_settings: Readonly<Record<Channel, { readonly can_apply: boolean }>>;
+  readonly first_time_customer_restriction: string | null;
+  readonly once_per_customer: boolean;
+  readonly prerequisite_subtotal_min: number | null;
+  readonly starts_at: Timestamp | null;
+  readonly ends_at: Timestamp | null;
+  readonly status: DiscountStatus;
+  readonly created_at: Timestamp;
+  readonly updated_at: Timestamp;
+}
