@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { billingJobKinds } from './billing/jobs.js';
 import { ControlClient } from './control/client.js';
 import { headerNames, isHeaderPrefix } from './http/headers.js';
 import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
@@ -56,7 +57,7 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-const JOB_KINDS: JobKinds = new Map();
+const JOB_KINDS: JobKinds = new Map([...billingJobKinds]);
 
 function loggerOf(option: EmulatorOptions['logger']): Logger {
   return option && typeof option === 'object' ? option : defaultLogger(option);

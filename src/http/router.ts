@@ -102,7 +102,10 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
     params: Record<string, string>,
     body: Body,
   ) => {
-    const result = endpoint.handle(new EndpointRequest(ctx, identity, params, body));
+    const request = new EndpointRequest(ctx, identity, params, body);
+    const addressId = endpoint.locks?.(request);
+    if (addressId !== undefined) return handleLocked(ctx, request, endpoint, addressId);
+    const result = endpoint.handle(request);
     if (result instanceof Promise) return result.then((response) => respond(ctx, response));
     respond(ctx, result);
     return undefined;
@@ -124,6 +127,26 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
 }
 
 const EMPTY_BODY: Body = Object.freeze({});
+
+/** Runs a write that holds an address; a write to a held address gets 409. */
+async function handleLocked(
+  ctx: Context,
+  request: ApiRequest,
+  endpoint: Endpoint,
+  addressId: number,
+): Promise<void> {
+  const { store } = request;
+  if (store.busyAddresses.has(addressId)) throw errors.conflict();
+  store.busyAddresses.add(addressId);
+  try {
+    const response = await endpoint.handle(request);
+    const latency = store.settings.write_latency_ms;
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    respond(ctx, response);
+  } finally {
+    store.busyAddresses.delete(addressId);
+  }
+}
 
 export function buildApiRouter(endpoints: readonly Endpoint[]): Middleware<AppState> {
   const groups = new Map<string, Endpoint[]>();

@@ -51,6 +51,11 @@ export interface Endpoint {
   /** Versions that serve it; the others answer 501. All versions when absent. */
   readonly versions?: readonly ApiVersion[];
   readonly summary: string;
+  /**
+   * The address this write edits (itself or a child): held while the handler runs, so a second
+   * concurrent write to it gets 409 (spec: "two concurrent edits of an address or its children").
+   */
+  readonly locks?: (request: ApiRequest) => number | undefined;
   readonly handle: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 }
 

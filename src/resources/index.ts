@@ -2,20 +2,28 @@
 import type { Endpoint } from '../http/types.js';
 import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
+import { chargeEndpoints } from './charges/charges.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
+import { discountEndpoints } from './discounts/discounts.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
+import { onetimeEndpoints } from './onetimes/onetimes.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
 import { storeEndpoints } from './store/store.routes.js';
+import { subscriptionEndpoints } from './subscriptions/subscriptions.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
 
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   ...addressEndpoints,
+  ...chargeEndpoints,
   ...customerEndpoints,
+  ...discountEndpoints,
   ...eventEndpoints,
   ...metafieldEndpoints,
+  ...onetimeEndpoints,
   ...paymentMethodEndpoints,
   ...storeEndpoints,
+  ...subscriptionEndpoints,
   ...tokenInformationEndpoints,
 ];

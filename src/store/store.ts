@@ -2,6 +2,7 @@
  * One merchant: settings, tokens, a client secret, its own data, virtual clock, scheduler and
  * event log. Stores are isolated from each other; nothing here knows about HTTP.
  */
+import { dayIn } from '../billing/dates.js';
 import { Clock, type ClockState } from '../platform/clock.js';
 import type { Random } from '../platform/random.js';
 import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
@@ -52,6 +53,8 @@ export class Store {
   tokens: TokenRecord[] = [];
   private sequences: Record<string, number> = {};
   private readonly listeners = new Set<EventListener>();
+  /** Addresses with a write in progress (a second concurrent write gets 409); never persisted. */
+  readonly busyAddresses = new Set<number>();
   private readonly onChange: () => void;
 
   constructor(init: StoreInit) {
@@ -78,6 +81,11 @@ export class Store {
   /** Current virtual time as a canonical timestamp. */
   now(): string {
     return this.clock.iso();
+  }
+
+  /** Today's date (`YYYY-MM-DD`) in the store's time zone, by its clock. */
+  today(): string {
+    return dayIn(this.clock.now(), this.settings.timezone);
   }
 
   /** Subscribes to events recorded in this store; returns the unsubscribe function. */

@@ -63,3 +63,42 @@ export async function createCustomerWithAddress(
   if (reply.status !== 201) throw new Error(`address create failed: ${reply.status} ${reply.text}`);
   return { customerId: customer.id, addressId: reply.body.address.id };
 }
+
+/** A 2021-11 subscription body for a variant outside the catalog (title and price given). */
+export function subscriptionBody(addressId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    address_id: addressId,
+    next_charge_scheduled_at: '2025-02-01',
+    order_interval_frequency: 1,
+    charge_interval_frequency: 1,
+    order_interval_unit: 'month',
+    quantity: 1,
+    external_variant_id: { ecommerce: 'var-coffee-1kg' },
+    external_product_id: { ecommerce: 'prod-coffee' },
+    product_title: 'House Coffee',
+    variant_title: '1 kg',
+    price: '20.00',
+    ...overrides,
+  };
+}
+
+/** Creates a subscription through the 2021-11 API and returns its record. */
+export async function createSubscription(
+  api: Api,
+  addressId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<Json> {
+  const reply = await api
+    .with({ version: '2021-11' })
+    .post('/subscriptions', subscriptionBody(addressId, overrides));
+  if (reply.status !== 201) throw new Error(`subscription create failed: ${reply.status} ${reply.text}`);
+  return reply.body.subscription;
+}
+
+/** The queued charges of an address, oldest date first (2021-11 shape). */
+export async function queuedCharges(api: Api, addressId: number): Promise<Json[]> {
+  const reply = await api
+    .with({ version: '2021-11' })
+    .get('/charges', { query: { address_id: addressId, status: 'queued', sort_by: 'scheduled_at-asc' } });
+  return reply.body.charges;
+}

@@ -4,16 +4,31 @@ import type { IncludeSpec } from '../../http/list/include.js';
 import type { ListSpec } from '../../http/list/list.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
+import { serializeDiscount } from '../discounts/discounts.serializers.js';
+import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
 import type { Address } from './address.model.js';
 import { addressSerializers } from './addresses.serializers.js';
 import { hasActiveSubscriptions } from './addresses.service.js';
 
 export const addressIncludes: IncludeSpec<Address> = {
-  allowed: { '2021-01': ['customer', 'payment_methods'], '2021-11': ['customer', 'payment_methods'] },
+  allowed: {
+    '2021-01': ['customer', 'discount', 'payment_methods', 'subscriptions'],
+    '2021-11': ['customer', 'discount', 'payment_methods', 'subscriptions'],
+  },
   resolve: (address, name, { store, version }) => {
     if (name === 'customer') {
       const customer = store.collections.customers.get(address.customer_id);
       return customer ? customerSerializers[version](customer, store) : null;
+    }
+    if (name === 'discount') {
+      const discount =
+        address.discount_id === null ? undefined : store.collections.discounts.get(address.discount_id);
+      return discount ? serializeDiscount(discount, store, version) : null;
+    }
+    if (name === 'subscriptions') {
+      return store.collections.subscriptions
+        .findBy('address_id', address.id)
+        .map((subscription) => subscriptionSerializers[version](subscription, store));
     }
     const method = address.payment_method_id
       ? store.collections.payment_methods.get(address.payment_method_id)
@@ -31,6 +46,12 @@ export const addressList: ListSpec<Address> = {
     ids: idsFilter(),
     customer_id: indexedIntegerFilter(addresses, 'customer_id'),
     discount_id: indexedIntegerFilter(addresses, 'discount_id'),
+    discount_code: (raw, request) => {
+      const discount = request.store.collections.discounts.findOne('code', raw.trim().toLowerCase());
+      return {
+        candidates: discount ? request.store.collections.addresses.idsBy('discount_id', discount.id) : [],
+      };
+    },
     is_active: booleanFilter((address, store) => hasActiveSubscriptions(store, address.id)),
     ...timestampFilters<Address>(),
   },

@@ -13,6 +13,16 @@ import { addressSchemas, checkRequired2021_11, completeAddress } from './address
 import { addressSerializers } from './addresses.serializers.js';
 import { createAddress, deleteAddress, findAddress, updateAddress } from './addresses.service.js';
 import { validateUsAddress } from './addresses.validate.js';
+import {
+  applyAddressDiscount,
+  mergeAddresses,
+  removeAddressDiscount,
+  skipFutureCharge,
+} from '../../billing/address-actions.js';
+import { chargeSerializers } from '../charges/charges.serializers.js';
+import { applyDiscountBody } from '../discounts/discounts.schemas.js';
+import { discountNamed } from '../discounts/discounts.service.js';
+import { addressActionSchemas } from './addresses.actions.schemas.js';
 
 function render(request: ApiRequest, address: Address): unknown {
   return addressSerializers[request.version](address, request.store);
@@ -105,13 +115,97 @@ export const addressEndpoints: readonly Endpoint[] = [
     path: '/addresses/:id',
     scope: 'write_customers',
     summary: 'Update an address',
+    locks: (request) => pathId(request),
     handle: (request) => {
       const id = pathId(request);
       findAddress(request.store, id);
       const fields = parseWith(addressSchemas.update[request.version], request.body);
-      return {
-        body: { address: render(request, updateAddress(request, id, fields, countryFieldOf(request))) },
-      };
+      const address = updateAddress(request, id, fields, countryFieldOf(request));
+      if (request.version === '2021-11' && request.body.discounts !== undefined) {
+        // Spec: only the first entry is applied; [] removes the discount.
+        const [first] = parseWith(addressActionSchemas.discounts, request.body.discounts);
+        if (!first) return { body: { address: render(request, removeAddressDiscount(request, id)) } };
+        const { discount, field } = discountNamed(request.store, {
+          discount_id: first.id,
+          discount_code: first.code,
+        });
+        return {
+          body: {
+            address: render(request, applyAddressDiscount(request, id, discount, `discounts.${field}`)),
+          },
+        };
+      }
+      return { body: { address: render(request, address) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/addresses/:id/apply_discount',
+    scope: 'write_customers',
+    summary: 'Apply a discount to the address (every queued charge carries it, surviving regeneration)',
+    locks: (request) => pathId(request),
+    handle: (request) => {
+      const id = pathId(request);
+      findAddress(request.store, id);
+      const { discount, field } = discountNamed(request.store, parseWith(applyDiscountBody, request.body));
+      return { body: { address: render(request, applyAddressDiscount(request, id, discount, field)) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/addresses/:id/remove_discount',
+    scope: 'write_customers',
+    summary: "Remove the address's discount",
+    locks: (request) => pathId(request),
+    handle: (request) => {
+      const id = pathId(request);
+      findAddress(request.store, id);
+      return { body: { address: render(request, removeAddressDiscount(request, id)) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/addresses/merge',
+    scope: 'write_customers',
+    versions: ['2021-11'],
+    summary: 'Move the subscriptions of up to 10 addresses to a target address',
+    locks: (request) => {
+      const target = request.body.target_address as { id?: unknown } | undefined;
+      return typeof target?.id === 'number' ? target.id : undefined;
+    },
+    handle: (request) => {
+      const body = parseWith(addressActionSchemas.merge, request.body);
+      const address = mergeAddresses(
+        request,
+        {
+          target: body.target_address.id,
+          sources: body.source_addresses.map((source) => source.id),
+          deleteSources: body.delete_source_addresses ?? false,
+          nextChargeDate: body.next_charge_date,
+        },
+        (id) => deleteAddress(request, id),
+      );
+      return { body: { address: render(request, address) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/addresses/:id/charges/skip',
+    scope: 'write_orders',
+    versions: ['2021-11'],
+    summary: 'Skip subscriptions on a future date (creates a skipped charge when none exists)',
+    locks: (request) => pathId(request),
+    handle: (request) => {
+      const id = pathId(request);
+      findAddress(request.store, id);
+      const body = parseWith(addressActionSchemas.skip, request.body);
+      const charge = skipFutureCharge(
+        request,
+        id,
+        body.date,
+        body.subscription_ids ?? body.purchase_item_ids ?? [],
+      );
+      return { body: { charge: chargeSerializers[request.version](charge, request.store) } };
     },
   },
   {
@@ -119,6 +213,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     path: '/addresses/:id',
     scope: 'write_customers',
     summary: 'Delete an address without active subscriptions',
+    locks: (request) => pathId(request),
     handle: (request) => {
       deleteAddress(request, pathId(request));
       return deletedResponse(request.version);

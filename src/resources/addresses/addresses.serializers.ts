@@ -63,8 +63,12 @@ function serialize2021_11(address: Address, store: Store): Record<string, unknow
 }
 
 /** `discounts` of a 2021-11 address: the applied discount, if any. */
-function addressDiscounts(address: Address, _store: Store): { id: number }[] {
-  return address.discount_id === null ? [] : [{ id: address.discount_id }];
+function addressDiscounts(address: Address, store: Store): Record<string, unknown>[] {
+  const discount =
+    address.discount_id === null ? undefined : store.collections.discounts.get(address.discount_id);
+  return discount
+    ? [{ id: discount.id, code: discount.code, value: discount.value, value_type: discount.discount_type }]
+    : [];
 }
 
 export const addressSerializers: Record<

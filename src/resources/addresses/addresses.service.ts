@@ -2,6 +2,9 @@
 import { errors, FIELD } from '../../errors/messages.js';
 import { recordEvent } from '../../platform/events.js';
 import type { Store } from '../../store/store.js';
+import { withCustomerStatus } from '../../billing/customer-status.js';
+import { syncQueuedCharges } from '../../billing/queued-charges.js';
+import { removePurchaseItem } from '../../billing/remove-purchase-items.js';
 import { removeMetafieldsOf } from '../metafields/metafields.service.js';
 import { changedFields } from '../serialize.js';
 import type { ServiceContext } from '../service-context.js';
@@ -98,7 +101,10 @@ export function updateAddress(
 }
 
 /** Whether the address has subscriptions that are still active (those block deletion). */
-export function hasActiveSubscriptions(_store: Store, _addressId: number): boolean {
+export function hasActiveSubscriptions(store: Store, addressId: number): boolean {
+  for (const id of store.collections.subscriptions.idsBy('address_id', addressId)) {
+    if (store.collections.subscriptions.get(id)?.status === 'active') return true;
+  }
   return false;
 }
 
@@ -111,13 +117,32 @@ export function deleteAddress(ctx: ServiceContext, id: number): void {
   removeAddress(ctx, id);
 }
 
-/** Removes an address and what hangs off it, without the active-subscription check (customer delete). */
+/**
+ * Removes an address and what hangs off it: subscriptions (cancelled and deleted), one-time items,
+ * queued charges and metafields. No active-subscription check: the customer delete cascades here.
+ */
 export function removeAddress(ctx: ServiceContext, id: number): void {
   const { store } = ctx;
   const address = store.collections.addresses.get(id);
   if (!address) return;
+  withCustomerStatus(ctx, address.customer_id, () => {
+    for (const subscription of store.collections.subscriptions.findBy('address_id', id)) {
+      if (subscription.status === 'active') {
+        recordEvent(store, ctx.actor, {
+          object_type: 'subscription',
+          verb: 'cancelled',
+          object_id: subscription.id,
+          customer_id: address.customer_id,
+        });
+      }
+      removePurchaseItem(ctx, subscription.id);
+    }
+    for (const onetime of store.collections.onetimes.findBy('address_id', id))
+      removePurchaseItem(ctx, onetime.id);
+    store.collections.addresses.delete(id);
+    syncQueuedCharges(ctx, id);
+  });
   removeMetafieldsOf(store, 'address', id);
-  store.collections.addresses.delete(id);
   recordEvent(store, ctx.actor, {
     object_type: 'address',
     verb: 'deleted',

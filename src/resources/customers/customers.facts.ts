@@ -2,6 +2,7 @@
  * What the customer record shows but does not store: subscription counts, status and dunning are
  * derived from the records they describe, so they can never drift from them.
  */
+import { activeSubscriptionCount } from '../../billing/customer-status.js';
 import type { Store } from '../../store/store.js';
 
 export interface CustomerFacts {
@@ -11,7 +12,14 @@ export interface CustomerFacts {
   readonly inDunning: boolean;
 }
 
-// Subscriptions and charges join the store with the billing model; until then a customer has none.
-export function customerFacts(_store: Store, _customerId: number): CustomerFacts {
-  return { activeSubscriptions: 0, totalSubscriptions: 0, inDunning: false };
+export function customerFacts(store: Store, customerId: number): CustomerFacts {
+  let inDunning = false;
+  for (const id of store.collections.charges.idsBy('customer_id', customerId)) {
+    if (store.collections.charges.get(id)?.status === 'error') inDunning = true;
+  }
+  return {
+    activeSubscriptions: activeSubscriptionCount(store, customerId),
+    totalSubscriptions: store.collections.subscriptions.countBy('customer_id', customerId),
+    inDunning,
+  };
 }

@@ -5,14 +5,15 @@ import type { IncludeSpec } from '../../http/list/include.js';
 import { addressSerializers } from '../addresses/addresses.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
+import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
 import type { Customer } from './customer.model.js';
 import { customerFacts } from './customers.facts.js';
 import { customerSerializers } from './customers.serializers.js';
 
 export const customerIncludes: IncludeSpec<Customer> = {
   allowed: {
-    '2021-01': ['addresses', 'metafields', 'payment_methods'],
-    '2021-11': ['addresses', 'metafields', 'payment_methods'],
+    '2021-01': ['addresses', 'metafields', 'payment_methods', 'subscriptions'],
+    '2021-11': ['addresses', 'metafields', 'payment_methods', 'subscriptions'],
   },
   resolve: (customer, name, { store, version }) => {
     switch (name) {
@@ -24,6 +25,10 @@ export const customerIncludes: IncludeSpec<Customer> = {
         return store.collections.metafields
           .findBy('owner', `customer:${customer.id}`)
           .map((metafield) => metafieldSerializer(metafield, version));
+      case 'subscriptions':
+        return store.collections.subscriptions
+          .findBy('customer_id', customer.id)
+          .map((subscription) => subscriptionSerializers[version](subscription, store));
       default:
         return store.collections.payment_methods
           .findBy('customer_id', customer.id)

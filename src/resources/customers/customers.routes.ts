@@ -12,6 +12,15 @@ import { customerSchemas, type CustomerChange } from './customers.schemas.js';
 import { customerSerializers } from './customers.serializers.js';
 import { createCustomer, deleteCustomer, findCustomer, updateCustomer } from './customers.service.js';
 import { paymentSourceList } from '../payment-methods/payment-methods.list.js';
+import { deliverySchedule } from '../../billing/delivery-schedule.js';
+import { parseInteger } from '../../http/list/params.js';
+import { errors } from '../../errors/messages.js';
+
+function boundedInteger(name: string, raw: string, min: number, max: number): number {
+  const value = parseInteger(name, raw);
+  if (value < min || value > max) throw errors.field(name, `Must be between ${min} and ${max}.`);
+  return value;
+}
 
 function render(request: ApiRequest, customer: Customer): unknown {
   return customerSerializers[request.version](customer, request.store);
@@ -90,6 +99,23 @@ export const customerEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       deleteCustomer(request, pathId(request));
       return deletedResponse(request.version);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers/:id/delivery_schedule',
+    scope: 'read_customers',
+    versions: ['2021-11'],
+    summary: "The customer's coming deliveries (prepaid subscriptions give one per order)",
+    handle: (request) => {
+      const customer = findCustomer(request.store, pathId(request));
+      const count = request.query.delivery_count_future;
+      const days = request.query.future_interval_days;
+      const window = {
+        count: count === undefined ? 6 : boundedInteger('delivery_count_future', count, 1, 50),
+        days: days === undefined ? 90 : boundedInteger('future_interval_days', days, 1, 365),
+      };
+      return { body: deliverySchedule(request.store, customer.id, window) };
     },
   },
   {

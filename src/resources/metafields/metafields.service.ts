@@ -15,6 +15,8 @@ const OWNERS: Readonly<Partial<Record<OwnerResource, (store: Store, id: number) 
   store: (store, id) => store.id === id,
   customer: (store, id) => store.collections.customers.has(id),
   address: (store, id) => store.collections.addresses.has(id),
+  subscription: (store, id) => store.collections.subscriptions.has(id),
+  charge: (store, id) => store.collections.charges.has(id),
 };
 
 /** The scopes that guard metafields of an owner kind (decision: the owner's own scopes). */
@@ -60,9 +62,15 @@ export type MetafieldFields = Omit<Metafield, 'id' | 'created_at' | 'updated_at'
 
 function customerOf(store: Store, metafield: Metafield): number | null {
   if (metafield.owner_resource === 'customer') return metafield.owner_id;
-  if (metafield.owner_resource === 'address')
-    return store.collections.addresses.get(metafield.owner_id)?.customer_id ?? null;
-  return null;
+  const owner =
+    metafield.owner_resource === 'address'
+      ? store.collections.addresses.get(metafield.owner_id)
+      : metafield.owner_resource === 'subscription'
+        ? store.collections.subscriptions.get(metafield.owner_id)
+        : metafield.owner_resource === 'charge'
+          ? store.collections.charges.get(metafield.owner_id)
+          : undefined;
+  return owner?.customer_id ?? null;
 }
 
 export function createMetafield(ctx: ServiceContext, fields: MetafieldFields): Metafield {

@@ -102,7 +102,8 @@ export function defaultPaymentMethod(store: Store, customerId: number): PaymentM
 }
 
 export function hasValidPaymentMethod(store: Store, customerId: number): boolean {
-  return store.collections.payment_methods
-    .findBy('customer_id', customerId)
-    .some((m) => m.status === 'valid');
+  const methods = store.collections.payment_methods;
+  for (const id of methods.idsBy('customer_id', customerId))
+    if (methods.get(id)?.status === 'valid') return true;
+  return false;
 }

@@ -1,0 +1,202 @@
+/**
+ * Builds the content of a charge from its purchase items: line items, discount, shipping, taxes
+ * and totals, in minor units inside and decimal strings out. The same builder serves queued
+ * charges and (later) checkout charges, so totals follow one set of rules.
+ */
+import type { Address } from '../resources/addresses/address.model.js';
+import type {
+  AppliedDiscount,
+  Charge,
+  ChargeLineItem,
+  ChargeShippingLine,
+  TaxLine,
+} from '../resources/charges/charge.model.js';
+import type { Discount } from '../resources/discounts/discount.model.js';
+import type { PostalAddress } from '../resources/shared.model.js';
+import type { Store } from '../store/store.js';
+import { discountAmounts, type LineAmount } from './discount-rules.js';
+import { fromMinor, toMinor } from './money.js';
+import type { PurchaseItem } from './purchase-items.js';
+
+/** The fields of a charge the builder decides. */
+export type ChargeContent = Pick<
+  Charge,
+  | 'line_items'
+  | 'discount'
+  | 'shipping_lines'
+  | 'tax_lines'
+  | 'currency'
+  | 'subtotal_price'
+  | 'total_line_items_price'
+  | 'total_discounts'
+  | 'total_tax'
+  | 'total_price'
+  | 'total_weight_grams'
+  | 'taxable'
+  | 'taxes_included'
+  | 'orders_count'
+  | 'shipping_address'
+  | 'billing_address'
+  | 'note'
+  | 'order_attributes'
+>;
+
+export interface ChargeDiscount {
+  readonly discount: Discount;
+  readonly source: AppliedDiscount['source'];
+}
+
+export function addressCurrency(store: Store, address: Address): string {
+  return address.presentment_currency ?? store.settings.currency;
+}
+
+export function postalOf(address: Address): PostalAddress {
+  return {
+    first_name: address.first_name,
+    last_name: address.last_name,
+    company: address.company,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    province: address.province,
+    zip: address.zip,
+    country_code: address.country_code,
+    phone: address.phone,
+  };
+}
+
+function billingAddressOf(store: Store, address: Address): PostalAddress {
+  const method = address.payment_method_id
+    ? store.collections.payment_methods.get(address.payment_method_id)
+    : undefined;
+  if (method?.billing_address) return method.billing_address;
+  const customer = store.collections.customers.get(address.customer_id);
+  if (customer?.billing.address1) return customer.billing;
+  return postalOf(address);
+}
+
+function shippingOf(
+  store: Store,
+  address: Address,
+  currency: string,
+  needed: boolean,
+): { lines: ChargeShippingLine[]; total: number } {
+  if (!needed) return { lines: [], total: 0 };
+  const rates = address.shipping_lines_override ?? [store.settings.shipping_rate];
+  const lines = rates.map((rate) => ({
+    code: rate.code,
+    price: fromMinor(toMinor(rate.price, currency), currency),
+    title: rate.title,
+    source: address.shipping_lines_override ? 'override' : 'store',
+    taxable: false,
+    tax_lines: [],
+  }));
+  return { lines, total: lines.reduce((sum, line) => sum + toMinor(line.price, currency), 0) };
+}
+
+/** Tax contained in or added to `net` at `rate` (minor units). */
+function taxOn(net: number, rate: number, included: boolean): number {
+  if (rate === 0 || net <= 0) return 0;
+  return included ? Math.round(net - net / (1 + rate)) : Math.round(net * rate);
+}
+
+export function buildChargeContent(
+  store: Store,
+  address: Address,
+  items: readonly PurchaseItem[],
+  applied: ChargeDiscount | null,
+): ChargeContent {
+  const currency = addressCurrency(store, address);
+  const rate = store.settings.tax_rate;
+  const included = store.settings.taxes_included;
+  const amounts: LineAmount[] = items.map((item) => ({
+    item,
+    total: toMinor(item.price, currency) * item.quantity * item.orders_per_charge,
+  }));
+  const lineTotal = amounts.reduce((sum, line) => sum + line.total, 0);
+  const shipping = shippingOf(
+    store,
+    address,
+    currency,
+    items.some((item) => item.requires_shipping),
+  );
+  const off = applied
+    ? discountAmounts(store, applied.discount, amounts, shipping.total, currency)
+    : { lines: new Map<number, number>(), shipping: 0, total: 0 };
+
+  const taxTitle = `Tax ${Math.round(rate * 10000) / 100}%`;
+  let totalTax = 0;
+  const lineItems: ChargeLineItem[] = amounts.map(({ item, total }) => {
+    const net = total - (off.lines.get(item.id) ?? 0);
+    const tax = item.taxable ? taxOn(net, rate, included) : 0;
+    totalTax += tax;
+    const taxLines =
+      item.taxable && rate > 0
+        ? [
+            {
+              price: fromMinor(tax, currency),
+              rate,
+              title: taxTitle,
+              unit_price: fromMinor(Math.round(tax / item.quantity), currency),
+            },
+          ]
+        : [];
+    return {
+      purchase_item_id: item.id,
+      purchase_item_type: item.kind,
+      external_product_id: item.external_product_id,
+      external_variant_id: item.external_variant_id,
+      title: item.title,
+      variant_title: item.variant_title,
+      sku: item.sku,
+      handle: item.handle,
+      quantity: item.quantity,
+      unit_price: fromMinor(toMinor(item.price, currency), currency),
+      original_price: fromMinor(toMinor(item.price, currency), currency),
+      total_price: fromMinor(total, currency),
+      properties: item.properties,
+      grams: item.grams,
+      taxable: item.taxable,
+      taxable_amount: fromMinor(item.taxable ? net : 0, currency),
+      tax_due: fromMinor(tax, currency),
+      tax_lines: taxLines,
+      unit_price_includes_tax: included,
+    };
+  });
+  const taxLines: TaxLine[] =
+    totalTax > 0 ? [{ price: fromMinor(totalTax, currency), rate, title: taxTitle }] : [];
+  const subtotal = lineTotal - (off.total - off.shipping);
+  const total = Math.max(0, subtotal + shipping.total - off.shipping + (included ? 0 : totalTax));
+  return {
+    line_items: lineItems,
+    discount: applied
+      ? {
+          id: applied.discount.id,
+          code: applied.discount.code,
+          value: applied.discount.value,
+          value_type: applied.discount.discount_type,
+          amount: fromMinor(off.total, currency),
+          source: applied.source,
+        }
+      : null,
+    shipping_lines: shipping.lines,
+    tax_lines: taxLines,
+    currency,
+    subtotal_price: fromMinor(subtotal, currency),
+    total_line_items_price: fromMinor(lineTotal, currency),
+    total_discounts: fromMinor(off.total, currency),
+    total_tax: fromMinor(totalTax, currency),
+    total_price: fromMinor(total, currency),
+    total_weight_grams: items.reduce(
+      (sum, item) => sum + item.grams * item.quantity * item.orders_per_charge,
+      0,
+    ),
+    taxable: items.some((item) => item.taxable) && rate > 0,
+    taxes_included: included,
+    orders_count: Math.max(1, ...items.map((item) => item.orders_per_charge)),
+    shipping_address: postalOf(address),
+    billing_address: billingAddressOf(store, address),
+    note: address.note,
+    order_attributes: address.attributes,
+  };
+}

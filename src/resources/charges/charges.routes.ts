@@ -1,0 +1,146 @@
+/** Charge endpoints of both versions (spec: Charges 2021-01 and 2021-11). */
+import * as z from 'zod';
+import {
+  applyChargeDiscount,
+  changeChargeDate,
+  findCharge,
+  removeChargeDiscount,
+  skipCharge,
+  unskipCharge,
+} from '../../billing/charge-actions.js';
+import { removeAddressDiscount } from '../../billing/address-actions.js';
+import { parseIncludes, withIncludes } from '../../http/list/include.js';
+import { countResponse, listResponse } from '../../http/list/list.js';
+import { pathId } from '../../http/params.js';
+import type { ApiRequest, Endpoint } from '../../http/types.js';
+import { parseWith } from '../../http/validation.js';
+import { applyDiscountBody } from '../discounts/discounts.schemas.js';
+import { discountNamed } from '../discounts/discounts.service.js';
+import type { Charge } from './charge.model.js';
+import { CHARGE_COUNT_FILTERS, chargeIncludes, chargeList } from './charges.list.js';
+import { chargeSerializers } from './charges.serializers.js';
+
+const render = (request: ApiRequest, charge: Charge) => ({
+  charge: chargeSerializers[request.version](charge, request.store),
+});
+const addressOfCharge = (request: ApiRequest) =>
+  request.store.collections.charges.get(Number(request.params.id))?.address_id;
+
+/** Items to skip or unskip: 2021-11 `purchase_item_ids`, 2021-01 `subscription_id(s)` (strings allowed). */
+const itemIds = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+const skipBody = z.object({
+  purchase_item_ids: z.array(itemIds).optional(),
+  subscription_ids: z.array(itemIds).optional(),
+  subscription_id: itemIds.optional(),
+});
+
+function selected(request: ApiRequest): { ids?: number[]; field: string } {
+  const body = parseWith(skipBody, request.body);
+  if (body.purchase_item_ids) return { ids: body.purchase_item_ids, field: 'purchase_item_ids' };
+  if (body.subscription_ids) return { ids: body.subscription_ids, field: 'subscription_ids' };
+  if (body.subscription_id !== undefined) return { ids: [body.subscription_id], field: 'subscription_id' };
+  return { field: 'purchase_item_ids' };
+}
+
+const removeBody = z.object({ charge_id: itemIds.optional(), address_id: itemIds.optional() });
+
+export const chargeEndpoints: readonly Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/charges',
+    scope: 'read_orders',
+    summary: 'List charges',
+    handle: (request) => listResponse(chargeList, request),
+  },
+  {
+    method: 'GET',
+    path: '/charges/count',
+    scope: 'read_orders',
+    versions: ['2021-01'],
+    summary: 'Count charges',
+    handle: (request) => countResponse(chargeList, request, CHARGE_COUNT_FILTERS),
+  },
+  {
+    method: 'GET',
+    path: '/charges/:id',
+    scope: 'read_orders',
+    summary: 'Retrieve a charge',
+    handle: (request) => {
+      const charge = findCharge(request.store, pathId(request));
+      const includes = parseIncludes(chargeIncludes, request.query.include, request.version);
+      const body = chargeSerializers[request.version](charge, request.store);
+      return { body: { charge: withIncludes(body, charge, includes, chargeIncludes, request) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/change_next_charge_date',
+    scope: 'write_orders',
+    versions: ['2021-01'],
+    summary: 'Move a queued charge to another date (merges with a queued charge there)',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const id = pathId(request);
+      findCharge(request.store, id);
+      const { next_charge_date } = parseWith(z.object({ next_charge_date: z.string().min(1) }), request.body);
+      return { body: render(request, changeChargeDate(request, id, next_charge_date.slice(0, 10))) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/skip',
+    scope: 'write_orders',
+    summary: 'Skip a queued charge, or some of its items; the next charge of each is queued',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const id = pathId(request);
+      findCharge(request.store, id);
+      const { ids, field } = selected(request);
+      return { body: render(request, skipCharge(request, id, ids, field)) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/unskip',
+    scope: 'write_orders',
+    summary: 'Unskip a skipped charge, or some of its items',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const id = pathId(request);
+      findCharge(request.store, id);
+      const { ids, field } = selected(request);
+      return { body: render(request, unskipCharge(request, id, ids, field)) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/apply_discount',
+    scope: 'write_orders',
+    summary: 'Apply a discount to a queued charge (lost when the charge is regenerated)',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const id = pathId(request);
+      findCharge(request.store, id);
+      const { discount, field } = discountNamed(request.store, parseWith(applyDiscountBody, request.body));
+      return { body: render(request, applyChargeDiscount(request, id, discount, field)) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/remove_discount',
+    scope: 'write_orders',
+    summary: 'Remove the charge discount, or with address_id the address discount',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const id = pathId(request);
+      const charge = findCharge(request.store, id);
+      const body = parseWith(removeBody, request.body);
+      // Spec: with both ids, the address discount is removed.
+      if (body.address_id !== undefined) {
+        removeAddressDiscount(request, charge.address_id);
+        return { body: render(request, findCharge(request.store, id)) };
+      }
+      return { body: render(request, removeChargeDiscount(request, id)) };
+    },
+  },
+];

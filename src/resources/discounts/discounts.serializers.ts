@@ -1,0 +1,41 @@
+/** The discount record (spec: Discount); 2021-01 keeps the deprecated `applies_to`. */
+import type { Store } from '../../store/store.js';
+import type { ApiVersion } from '../../store/versions.js';
+import { timestamp } from '../serialize.js';
+import type { Discount } from './discount.model.js';
+import { effectiveStatus } from './discounts.service.js';
+
+export function serializeDiscount(
+  discount: Discount,
+  store: Store,
+  version: ApiVersion,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: discount.id,
+    applies_to_id: discount.applies_to_id,
+    applies_to_product_type: discount.applies_to_product_type,
+    applies_to_resource: discount.applies_to_resource,
+    channel_settings: discount.channel_settings,
+    code: discount.code,
+    created_at: timestamp(version, discount.created_at),
+    discount_type: discount.discount_type,
+    duration: discount.duration,
+    duration_usage_limit: discount.duration_usage_limit,
+    ends_at: timestamp(version, discount.ends_at),
+    first_time_customer_restriction: discount.first_time_customer_restriction,
+    once_per_customer: discount.once_per_customer,
+    prerequisite_subtotal_min: discount.prerequisite_subtotal_min,
+    starts_at: timestamp(version, discount.starts_at),
+    status: effectiveStatus(store, discount),
+    times_used: discount.times_used,
+    updated_at: timestamp(version, discount.updated_at),
+    usage_limit: discount.usage_limit,
+    value: discount.value,
+  };
+  // Deprecated field kept in this version (spec, Versioning 6).
+  if (version === '2021-01')
+    body.applies_to = discount.applies_to_resource
+      ? `${discount.applies_to_resource}:${discount.applies_to_id}`
+      : null;
+  return body;
+}

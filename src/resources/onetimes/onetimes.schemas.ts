@@ -1,0 +1,91 @@
+/** Request bodies of the one-time endpoints, per version. */
+import * as z from 'zod';
+import type { ApiVersion } from '../../store/versions.js';
+import { definedOnly, integerId, nameValues, optionalText } from '../schema-parts.js';
+import type { OnetimeChange } from './onetimes.service.js';
+
+const price = z
+  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.')])
+  .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
+  .transform((value) => value.slice(0, 10));
+const externalId = z.object({ ecommerce: z.union([z.string().min(1), z.number().int().transform(String)]) });
+const platformId = z.union([z.number().int().positive().transform(String), z.string().min(1)]);
+
+const common = {
+  price,
+  product_title: z.string().min(1),
+  variant_title: optionalText,
+  sku: optionalText,
+  sku_override: z.boolean(),
+  quantity: z.number().int().min(1).max(100_000),
+  properties: nameValues,
+  next_charge_scheduled_at: day,
+};
+
+const fields2021_11 = z.object({
+  ...common,
+  external_product_id: externalId,
+  external_variant_id: externalId,
+});
+const fields2021_01 = z.object({
+  ...common,
+  platform_product_id: platformId,
+  platform_variant_id: platformId,
+});
+
+function pick(body: Partial<z.output<typeof fields2021_01> & z.output<typeof fields2021_11>>) {
+  return {
+    price: body.price,
+    product_title: body.product_title,
+    variant_title: body.variant_title,
+    sku: body.sku,
+    sku_override: body.sku_override,
+    quantity: body.quantity,
+    properties: body.properties,
+    next_charge_scheduled_at: body.next_charge_scheduled_at,
+  };
+}
+
+const from2021_11 = (body: Partial<z.output<typeof fields2021_11>>): OnetimeChange =>
+  definedOnly({
+    ...pick(body),
+    external_product_id: body.external_product_id?.ecommerce,
+    external_variant_id: body.external_variant_id?.ecommerce,
+  });
+
+const from2021_01 = (body: Partial<z.output<typeof fields2021_01>>): OnetimeChange =>
+  definedOnly({
+    ...pick(body),
+    external_product_id: body.platform_product_id,
+    external_variant_id: body.platform_variant_id,
+  });
+
+export interface OnetimeCreate {
+  readonly address_id: number;
+  readonly change: OnetimeChange;
+}
+
+const addressId = { address_id: integerId };
+
+export const onetimeSchemas: Record<
+  ApiVersion,
+  { create: z.ZodType<OnetimeCreate>; update: z.ZodType<OnetimeChange> }
+> = {
+  '2021-01': {
+    create: fields2021_01
+      .partial()
+      .extend({ ...addressId, platform_variant_id: platformId, next_charge_scheduled_at: day })
+      .transform((body) => ({ address_id: body.address_id, change: from2021_01(body) })),
+    update: fields2021_01.partial().transform(from2021_01),
+  },
+  '2021-11': {
+    create: fields2021_11
+      .partial()
+      .extend({ ...addressId, external_variant_id: externalId, next_charge_scheduled_at: day })
+      .transform((body) => ({ address_id: body.address_id, change: from2021_11(body) })),
+    update: fields2021_11.partial().transform(from2021_11),
+  },
+};

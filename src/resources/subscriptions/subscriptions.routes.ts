@@ -1,0 +1,171 @@
+/** Subscription endpoints of both versions (spec: Subscriptions; api-facts: Subscription record). */
+import { parseIncludes, withIncludes } from '../../http/list/include.js';
+import { countResponse, listResponse } from '../../http/list/list.js';
+import { parseBooleanParam } from '../../http/list/params.js';
+import { pathId } from '../../http/params.js';
+import type { ApiRequest, Endpoint } from '../../http/types.js';
+import { parseWith } from '../../http/validation.js';
+import { createdResponse, deletedResponse } from '../responses.js';
+import type { Subscription } from './subscription.model.js';
+import { SUBSCRIPTION_COUNT_FILTERS, subscriptionIncludes, subscriptionList } from './subscriptions.list.js';
+import {
+  cancelBody,
+  changeAddressBody,
+  setNextChargeDateBody,
+  subscriptionSchemas,
+} from './subscriptions.schemas.js';
+import { subscriptionSerializers } from './subscriptions.serializers.js';
+import {
+  activateSubscription,
+  changeAddress,
+  createSubscription,
+  deleteSubscription,
+  endSubscription,
+  findSubscription,
+  setNextChargeDate,
+  updateSubscription,
+} from './subscriptions.service.js';
+
+const render = (request: ApiRequest, subscription: Subscription) => ({
+  subscription: subscriptionSerializers[request.version](subscription, request.store),
+});
+
+/** The address a subscription write edits (for the concurrent-edit lock). */
+const addressOfPathSubscription = (request: ApiRequest) =>
+  request.store.collections.subscriptions.get(Number(request.params.id))?.address_id;
+
+/** `commit_update=false` (2021-01) or `commit=false` defers the rebuild of queued charges. */
+function commitOf(request: ApiRequest): boolean {
+  const raw = request.query.commit_update ?? request.query.commit;
+  return raw === undefined
+    ? true
+    : parseBooleanParam(request.query.commit_update !== undefined ? 'commit_update' : 'commit', raw);
+}
+
+export const subscriptionEndpoints: readonly Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/subscriptions',
+    scope: 'write_subscriptions',
+    summary: 'Create a subscription',
+    locks: (request) => (typeof request.body.address_id === 'number' ? request.body.address_id : undefined),
+    handle: (request) => {
+      const input = parseWith(subscriptionSchemas[request.version].create, request.body);
+      const subscription = createSubscription(
+        request,
+        input.address_id,
+        input.next_charge_scheduled_at,
+        input.fields,
+      );
+      return createdResponse(request.version, render(request, subscription));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/subscriptions',
+    scope: 'read_subscriptions',
+    summary: 'List subscriptions',
+    handle: (request) => listResponse(subscriptionList, request),
+  },
+  {
+    method: 'GET',
+    path: '/subscriptions/count',
+    scope: 'read_subscriptions',
+    versions: ['2021-01'],
+    summary: 'Count subscriptions',
+    handle: (request) => countResponse(subscriptionList, request, SUBSCRIPTION_COUNT_FILTERS),
+  },
+  {
+    method: 'GET',
+    path: '/subscriptions/:id',
+    scope: 'read_subscriptions',
+    summary: 'Retrieve a subscription',
+    handle: (request) => {
+      const subscription = findSubscription(request.store, pathId(request));
+      const includes = parseIncludes(subscriptionIncludes, request.query.include, request.version);
+      const body = subscriptionSerializers[request.version](subscription, request.store);
+      return {
+        body: { subscription: withIncludes(body, subscription, includes, subscriptionIncludes, request) },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/subscriptions/:id',
+    scope: 'write_subscriptions',
+    summary: 'Update a subscription (commit_update=false defers the charge rebuild by 5 s)',
+    locks: addressOfPathSubscription,
+    handle: (request) => {
+      const id = pathId(request);
+      findSubscription(request.store, id);
+      const commit = commitOf(request);
+      const change = parseWith(subscriptionSchemas[request.version].update, request.body);
+      return { body: render(request, updateSubscription(request, id, change, commit)) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/subscriptions/:id',
+    scope: 'write_subscriptions',
+    summary: 'Delete a subscription',
+    locks: addressOfPathSubscription,
+    handle: (request) => {
+      deleteSubscription(request, pathId(request));
+      return deletedResponse(request.version);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/set_next_charge_date',
+    scope: 'write_subscriptions',
+    summary: 'Move the next charge date (merges with a queued charge on that date)',
+    locks: addressOfPathSubscription,
+    handle: (request) => {
+      const id = pathId(request);
+      findSubscription(request.store, id);
+      const { date } = parseWith(setNextChargeDateBody, request.body);
+      return { body: render(request, setNextChargeDate(request, id, date)) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/change_address',
+    scope: 'write_subscriptions',
+    summary: 'Move a subscription to another address of its customer',
+    locks: addressOfPathSubscription,
+    handle: (request) => {
+      const id = pathId(request);
+      findSubscription(request.store, id);
+      const body = parseWith(changeAddressBody, request.body);
+      return {
+        body: render(request, changeAddress(request, id, body.address_id, body.next_charge_scheduled_at)),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/cancel',
+    scope: 'write_subscriptions',
+    summary: 'Cancel a subscription',
+    locks: addressOfPathSubscription,
+    handle: (request) => {
+      const id = pathId(request);
+      findSubscription(request.store, id);
+      const body = parseWith(cancelBody, request.body);
+      const subscription = endSubscription(request, id, {
+        status: 'cancelled',
+        reason: body.cancellation_reason,
+        comments: body.cancellation_reason_comments ?? null,
+      });
+      return { body: render(request, subscription) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/activate',
+    scope: 'write_subscriptions',
+    summary: 'Reactivate a cancelled or expired subscription',
+    locks: addressOfPathSubscription,
+    handle: (request) => ({ body: render(request, activateSubscription(request, pathId(request))) }),
+  },
+];

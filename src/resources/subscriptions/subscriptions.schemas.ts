@@ -1,0 +1,162 @@
+/** Request bodies of the subscription endpoints, per version, parsed into canonical fields. */
+import * as z from 'zod';
+import type { ApiVersion } from '../../store/versions.js';
+import { analyticsData, definedOnly, integerId, nameValues, optionalText } from '../schema-parts.js';
+import type { SubscriptionChange } from './subscriptions.service.js';
+
+const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
+
+/** 2021-01 sends frequencies as strings ("1"); both versions accept either. */
+const frequency = z
+  .union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)])
+  .pipe(z.number().int().min(1).max(1000));
+/** 2021-01 sends prices as numbers; both versions accept either, kept as a decimal string. */
+const price = z
+  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.')])
+  .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value));
+/** A date, or a datetime whose date part counts (2021-01 sends `2025-01-15T00:00:00`). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
+  .transform((value) => value.slice(0, 10));
+const externalId = z.object({ ecommerce: z.union([z.string().min(1), z.number().int().transform(String)]) });
+const platformId = z.union([z.number().int().positive().transform(String), z.string().min(1)]);
+
+const common = {
+  quantity: z.number().int().min(1).max(100_000),
+  price,
+  product_title: z.string().min(1),
+  variant_title: optionalText,
+  sku: optionalText,
+  sku_override: z.boolean(),
+  properties: nameValues,
+  charge_interval_frequency: frequency,
+  order_interval_frequency: frequency,
+  order_interval_unit: z.enum(INTERVAL_UNITS),
+  order_day_of_month: z.number().int().min(1).max(31).nullable(),
+  order_day_of_week: z.number().int().min(0).max(6).nullable(),
+  expire_after_specific_number_of_charges: z.number().int().min(1).nullable(),
+  plan_id: integerId.nullable(),
+  analytics_data: analyticsData,
+};
+
+const fields2021_11 = z.object({
+  ...common,
+  external_product_id: externalId,
+  external_variant_id: externalId,
+});
+
+const fields2021_01 = z.object({
+  ...common,
+  platform_product_id: platformId,
+  platform_variant_id: platformId,
+  // The real 2021-01 API also takes these names; accept them as aliases.
+  external_product_id: platformId,
+  external_variant_id: platformId,
+});
+
+type Parsed2021_11 = Partial<z.output<typeof fields2021_11>>;
+type Parsed2021_01 = Partial<z.output<typeof fields2021_01>>;
+
+function shared(body: Parsed2021_11 | Parsed2021_01) {
+  return {
+    quantity: body.quantity,
+    price: body.price,
+    product_title: body.product_title,
+    variant_title: body.variant_title,
+    sku: body.sku,
+    sku_override: body.sku_override,
+    properties: body.properties,
+    charge_interval_frequency: body.charge_interval_frequency,
+    order_interval_frequency: body.order_interval_frequency,
+    order_interval_unit: body.order_interval_unit,
+    order_day_of_month: body.order_day_of_month,
+    order_day_of_week: body.order_day_of_week,
+    expire_after_specific_number_of_charges: body.expire_after_specific_number_of_charges,
+    plan_id: body.plan_id,
+    analytics_data: body.analytics_data,
+  };
+}
+
+function from2021_11(body: Parsed2021_11): SubscriptionChange {
+  return definedOnly({
+    ...shared(body),
+    external_product_id: body.external_product_id?.ecommerce,
+    external_variant_id: body.external_variant_id?.ecommerce,
+  });
+}
+
+function from2021_01(body: Parsed2021_01): SubscriptionChange {
+  return definedOnly({
+    ...shared(body),
+    external_product_id: body.platform_product_id ?? body.external_product_id,
+    external_variant_id: body.platform_variant_id ?? body.external_variant_id,
+  });
+}
+
+const createExtras = { address_id: integerId, next_charge_scheduled_at: day };
+
+const create2021_11 = fields2021_11
+  .partial()
+  .extend({
+    ...createExtras,
+    external_variant_id: externalId,
+    quantity: common.quantity,
+    charge_interval_frequency: frequency,
+    order_interval_frequency: frequency,
+    order_interval_unit: common.order_interval_unit,
+  })
+  .transform((body) => ({
+    address_id: body.address_id,
+    next_charge_scheduled_at: body.next_charge_scheduled_at,
+    fields: from2021_11(body),
+  }));
+
+const create2021_01 = fields2021_01
+  .partial()
+  .extend({
+    ...createExtras,
+    quantity: common.quantity,
+    charge_interval_frequency: frequency,
+    order_interval_frequency: frequency,
+    order_interval_unit: common.order_interval_unit,
+  })
+  .superRefine((body, ctx) => {
+    if (body.platform_variant_id === undefined && body.external_variant_id === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['platform_variant_id'],
+        message: 'Missing data for required field.',
+      });
+    }
+  })
+  .transform((body) => ({
+    address_id: body.address_id,
+    next_charge_scheduled_at: body.next_charge_scheduled_at,
+    fields: from2021_01(body),
+  }));
+
+export interface SubscriptionCreate {
+  readonly address_id: number;
+  readonly next_charge_scheduled_at: string;
+  readonly fields: SubscriptionChange;
+}
+
+export const subscriptionSchemas: Record<
+  ApiVersion,
+  { create: z.ZodType<SubscriptionCreate>; update: z.ZodType<SubscriptionChange> }
+> = {
+  '2021-01': { create: create2021_01, update: fields2021_01.partial().transform(from2021_01) },
+  '2021-11': { create: create2021_11, update: fields2021_11.partial().transform(from2021_11) },
+};
+
+export const setNextChargeDateBody = z.object({ date: day });
+export const changeAddressBody = z.object({
+  address_id: integerId,
+  next_charge_scheduled_at: day.optional(),
+});
+export const cancelBody = z.object({
+  cancellation_reason: z.string().min(1).max(255),
+  cancellation_reason_comments: z.string().max(5000).nullable().optional(),
+  send_email: z.boolean().optional(),
+});
