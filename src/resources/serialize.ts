@@ -20,3 +20,8 @@ export function changedFields<T extends object>(before: T, after: T): Record<str
   }
   return Object.keys(changed).length ? changed : null;
 }
+
+/** 2021-01 platform ids are integers when they look like integers (the platform's are). */
+export function platformIdOutput(value: string): number | string {
+  return /^\d{1,15}$/.test(value) ? Number(value) : value;
+}

@@ -3,7 +3,7 @@ import { variantOf } from '../../billing/catalog.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { countryName } from '../addresses/countries.js';
-import { timestamp } from '../serialize.js';
+import { platformIdOutput, timestamp } from '../serialize.js';
 import type { PostalAddress } from '../shared.model.js';
 import type { Charge, ChargeLineItem } from './charge.model.js';
 
@@ -11,8 +11,6 @@ function images(store: Store, line: ChargeLineItem): Record<string, string | nul
   const src = variantOf(store, line.external_variant_id)?.product.images[0]?.src ?? null;
   return { large: src, medium: src, original: src, small: src };
 }
-
-const platformId = (value: string): number | string => (/^\d{1,15}$/.test(value) ? Number(value) : value);
 
 function address2021_01(address: PostalAddress): Record<string, unknown> {
   const { country_code, ...rest } = address;
@@ -52,8 +50,8 @@ function line2021_01(store: Store, line: ChargeLineItem): Record<string, unknown
     price: line.unit_price,
     properties: line.properties,
     quantity: line.quantity,
-    platform_product_id: platformId(line.external_product_id),
-    platform_variant_id: platformId(line.external_variant_id),
+    platform_product_id: platformIdOutput(line.external_product_id),
+    platform_variant_id: platformIdOutput(line.external_variant_id),
     sku: line.sku,
     subscription_id: line.purchase_item_id,
     title: line.title,
@@ -155,7 +153,7 @@ function serialize2021_01(charge: Charge, store: Store): Record<string, unknown>
     note: charge.note,
     note_attributes: charge.order_attributes,
     number_times_tried: charge.charge_attempts,
-    platform_order_id: charge.external_order_id ? platformId(charge.external_order_id) : null,
+    platform_order_id: charge.external_order_id ? platformIdOutput(charge.external_order_id) : null,
     platform_variant_id_not_found: charge.external_variant_id_not_found ? 1 : null,
     processed_at: timestamp('2021-01', charge.processed_at),
     processor_name: charge.payment_processor,

@@ -1,39 +1,38 @@
 /** Request bodies of the one-time endpoints, per version. */
 import * as z from 'zod';
 import type { ApiVersion } from '../../store/versions.js';
-import { definedOnly, integerId, nameValues, optionalText } from '../schema-parts.js';
+import {
+  amount,
+  calendarDay,
+  definedOnly,
+  externalIdObject,
+  integerId,
+  nameValues,
+  optionalText,
+  platformIdInput,
+} from '../schema-parts.js';
 import type { OnetimeChange } from './onetimes.service.js';
 
-const price = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.')])
-  .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value));
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
-  .transform((value) => value.slice(0, 10));
-const externalId = z.object({ ecommerce: z.union([z.string().min(1), z.number().int().transform(String)]) });
-const platformId = z.union([z.number().int().positive().transform(String), z.string().min(1)]);
-
 const common = {
-  price,
+  price: amount,
   product_title: z.string().min(1),
   variant_title: optionalText,
   sku: optionalText,
   sku_override: z.boolean(),
   quantity: z.number().int().min(1).max(100_000),
   properties: nameValues,
-  next_charge_scheduled_at: day,
+  next_charge_scheduled_at: calendarDay,
 };
 
 const fields2021_11 = z.object({
   ...common,
-  external_product_id: externalId,
-  external_variant_id: externalId,
+  external_product_id: externalIdObject,
+  external_variant_id: externalIdObject,
 });
 const fields2021_01 = z.object({
   ...common,
-  platform_product_id: platformId,
-  platform_variant_id: platformId,
+  platform_product_id: platformIdInput,
+  platform_variant_id: platformIdInput,
 });
 
 function pick(body: Partial<z.output<typeof fields2021_01> & z.output<typeof fields2021_11>>) {
@@ -77,14 +76,14 @@ export const onetimeSchemas: Record<
   '2021-01': {
     create: fields2021_01
       .partial()
-      .extend({ ...addressId, platform_variant_id: platformId, next_charge_scheduled_at: day })
+      .extend({ ...addressId, platform_variant_id: platformIdInput, next_charge_scheduled_at: calendarDay })
       .transform((body) => ({ address_id: body.address_id, change: from2021_01(body) })),
     update: fields2021_01.partial().transform(from2021_01),
   },
   '2021-11': {
     create: fields2021_11
       .partial()
-      .extend({ ...addressId, external_variant_id: externalId, next_charge_scheduled_at: day })
+      .extend({ ...addressId, external_variant_id: externalIdObject, next_charge_scheduled_at: calendarDay })
       .transform((body) => ({ address_id: body.address_id, change: from2021_11(body) })),
     update: fields2021_11.partial().transform(from2021_11),
   },

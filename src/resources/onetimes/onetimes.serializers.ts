@@ -1,6 +1,6 @@
 /** The one-time record in each version's shape (api-facts: Onetime). */
 import type { ApiVersion } from '../../store/versions.js';
-import { timestamp } from '../serialize.js';
+import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Onetime } from './onetime.model.js';
 
 function serialize2021_11(onetime: Onetime): Record<string, unknown> {
@@ -25,8 +25,6 @@ function serialize2021_11(onetime: Onetime): Record<string, unknown> {
   };
 }
 
-const platformId = (value: string): number | string => (/^\d{1,15}$/.test(value) ? Number(value) : value);
-
 function serialize2021_01(onetime: Onetime): Record<string, unknown> {
   return {
     id: onetime.id,
@@ -34,8 +32,8 @@ function serialize2021_01(onetime: Onetime): Record<string, unknown> {
     customer_id: onetime.customer_id,
     created_at: timestamp('2021-01', onetime.created_at),
     next_charge_scheduled_at: `${onetime.next_charge_scheduled_at}T00:00:00`,
-    platform_product_id: platformId(onetime.external_product_id),
-    platform_variant_id: platformId(onetime.external_variant_id),
+    platform_product_id: platformIdOutput(onetime.external_product_id),
+    platform_variant_id: platformIdOutput(onetime.external_variant_id),
     presentment_currency: onetime.presentment_currency,
     price: Number(onetime.price),
     product_title: onetime.product_title,

@@ -1,5 +1,5 @@
 /** Business rules of one-time items: a date not in the past, catalog defaults, charge rebuilds. */
-import { variantOf } from '../../billing/catalog.js';
+import { withCatalogDefaults } from '../../billing/catalog.js';
 import { addressCurrency } from '../../billing/charge-builder.js';
 import { isDate } from '../../billing/dates.js';
 import { syncQueuedCharges } from '../../billing/queued-charges.js';
@@ -41,30 +41,6 @@ function checkDate(store: Store, date: string | undefined): void {
     throw new ApiError(422, { errors: { next_charge_scheduled_at: 'Cannot be in the past' } });
 }
 
-/** Product fields from the catalog for a new or swapped variant (title and price needed outside it). */
-function withCatalog(store: Store, change: OnetimeChange): OnetimeChange {
-  const variantId = change.external_variant_id;
-  if (variantId === undefined) return change;
-  const found = variantOf(store, variantId);
-  if (!found) {
-    if (change.price === undefined || change.product_title === undefined) {
-      throw errors.field(
-        'external_variant_id',
-        `Variant ${variantId} is not in the catalog; send product_title and price to add it anyway.`,
-      );
-    }
-    return { external_product_id: variantId, ...change };
-  }
-  return {
-    ...change,
-    external_product_id: found.product.external_product_id,
-    product_title: change.product_title ?? found.product.title,
-    variant_title: change.variant_title ?? found.variant.title,
-    sku: change.sku ?? found.variant.sku,
-    price: change.price ?? found.variant.prices.unit_price,
-  };
-}
-
 export function createOnetime(ctx: ServiceContext, addressId: number, change: OnetimeChange): Onetime {
   const { store } = ctx;
   const address = store.collections.addresses.get(addressId);
@@ -74,7 +50,7 @@ export function createOnetime(ctx: ServiceContext, addressId: number, change: On
   checkDate(store, change.next_charge_scheduled_at);
   if (!change.external_variant_id)
     throw errors.field('external_variant_id', 'Missing data for required field.');
-  const fields = withCatalog(store, change);
+  const fields = withCatalogDefaults(store, change);
   const now = store.now();
   const onetime = store.collections.onetimes.insert({
     id: store.nextId('purchase_items'),
@@ -112,7 +88,7 @@ export function updateOnetime(ctx: ServiceContext, id: number, change: OnetimeCh
     throw errors.field('is_cancelled', 'This one-time item was already charged or removed.');
   checkDate(store, change.next_charge_scheduled_at);
   const after = store.collections.onetimes.update(id, {
-    ...withCatalog(store, change),
+    ...withCatalogDefaults(store, change),
     updated_at: store.now(),
   });
   recordEvent(store, ctx.actor, {

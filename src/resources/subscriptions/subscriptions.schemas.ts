@@ -1,7 +1,17 @@
 /** Request bodies of the subscription endpoints, per version, parsed into canonical fields. */
 import * as z from 'zod';
 import type { ApiVersion } from '../../store/versions.js';
-import { analyticsData, definedOnly, integerId, nameValues, optionalText } from '../schema-parts.js';
+import {
+  amount,
+  analyticsData,
+  calendarDay,
+  definedOnly,
+  externalIdObject,
+  integerId,
+  nameValues,
+  optionalText,
+  platformIdInput,
+} from '../schema-parts.js';
 import type { SubscriptionChange } from './subscriptions.service.js';
 
 const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
@@ -10,21 +20,10 @@ const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
 const frequency = z
   .union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)])
   .pipe(z.number().int().min(1).max(1000));
-/** 2021-01 sends prices as numbers; both versions accept either, kept as a decimal string. */
-const price = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.')])
-  .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value));
-/** A date, or a datetime whose date part counts (2021-01 sends `2025-01-15T00:00:00`). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
-  .transform((value) => value.slice(0, 10));
-const externalId = z.object({ ecommerce: z.union([z.string().min(1), z.number().int().transform(String)]) });
-const platformId = z.union([z.number().int().positive().transform(String), z.string().min(1)]);
 
 const common = {
   quantity: z.number().int().min(1).max(100_000),
-  price,
+  price: amount,
   product_title: z.string().min(1),
   variant_title: optionalText,
   sku: optionalText,
@@ -42,17 +41,17 @@ const common = {
 
 const fields2021_11 = z.object({
   ...common,
-  external_product_id: externalId,
-  external_variant_id: externalId,
+  external_product_id: externalIdObject,
+  external_variant_id: externalIdObject,
 });
 
 const fields2021_01 = z.object({
   ...common,
-  platform_product_id: platformId,
-  platform_variant_id: platformId,
+  platform_product_id: platformIdInput,
+  platform_variant_id: platformIdInput,
   // The real 2021-01 API also takes these names; accept them as aliases.
-  external_product_id: platformId,
-  external_variant_id: platformId,
+  external_product_id: platformIdInput,
+  external_variant_id: platformIdInput,
 });
 
 type Parsed2021_11 = Partial<z.output<typeof fields2021_11>>;
@@ -94,13 +93,13 @@ function from2021_01(body: Parsed2021_01): SubscriptionChange {
   });
 }
 
-const createExtras = { address_id: integerId, next_charge_scheduled_at: day };
+const createExtras = { address_id: integerId, next_charge_scheduled_at: calendarDay };
 
 const create2021_11 = fields2021_11
   .partial()
   .extend({
     ...createExtras,
-    external_variant_id: externalId,
+    external_variant_id: externalIdObject,
     quantity: common.quantity,
     charge_interval_frequency: frequency,
     order_interval_frequency: frequency,
@@ -150,10 +149,10 @@ export const subscriptionSchemas: Record<
   '2021-11': { create: create2021_11, update: fields2021_11.partial().transform(from2021_11) },
 };
 
-export const setNextChargeDateBody = z.object({ date: day });
+export const setNextChargeDateBody = z.object({ date: calendarDay });
 export const changeAddressBody = z.object({
   address_id: integerId,
-  next_charge_scheduled_at: day.optional(),
+  next_charge_scheduled_at: calendarDay.optional(),
 });
 export const cancelBody = z.object({
   cancellation_reason: z.string().min(1).max(255),

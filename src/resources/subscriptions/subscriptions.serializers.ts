@@ -2,7 +2,7 @@
 import { isPrepaid } from '../../billing/purchase-items.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { timestamp } from '../serialize.js';
+import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Subscription } from './subscription.model.js';
 
 function hasQueuedCharges(store: Store, subscription: Subscription): boolean {
@@ -10,11 +10,6 @@ function hasQueuedCharges(store: Store, subscription: Subscription): boolean {
     if (store.collections.charges.get(id)?.status === 'queued') return true;
   }
   return false;
-}
-
-/** 2021-01 platform ids are numbers when they look like numbers (the platform's are integers). */
-function platformId(value: string): number | string {
-  return /^\d{1,15}$/.test(value) ? Number(value) : value;
 }
 
 function serialize2021_11(subscription: Subscription, store: Store): Record<string, unknown> {
@@ -82,8 +77,8 @@ function serialize2021_01(subscription: Subscription, store: Store): Record<stri
     order_day_of_week: subscription.order_day_of_week,
     order_interval_frequency: String(subscription.order_interval_frequency),
     order_interval_unit: subscription.order_interval_unit,
-    platform_product_id: platformId(subscription.external_product_id),
-    platform_variant_id: platformId(subscription.external_variant_id),
+    platform_product_id: platformIdOutput(subscription.external_product_id),
+    platform_variant_id: platformIdOutput(subscription.external_variant_id),
     presentment_currency: subscription.presentment_currency,
     // 2021-01 prices are numbers.
     price: Number(subscription.price),

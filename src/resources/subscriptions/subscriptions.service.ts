@@ -3,7 +3,7 @@
  * knock-on effects of every change (queued charges rebuilt, customer activated or deactivated,
  * events).
  */
-import { variantOf } from '../../billing/catalog.js';
+import { variantOf, withCatalogDefaults } from '../../billing/catalog.js';
 import { withCustomerStatus } from '../../billing/customer-status.js';
 import { addInterval, firstPinnedDate, isDate } from '../../billing/dates.js';
 import { percentOf, toMinor, fromMinor } from '../../billing/money.js';
@@ -95,9 +95,9 @@ function planPrice(unitPrice: string, plan: Plan | undefined): string {
  */
 function withCatalog(store: Store, change: SubscriptionChange, current?: Subscription): SubscriptionChange {
   if (current && change.external_variant_id === undefined) return change;
-  const variantId = change.external_variant_id;
-  if (!variantId) throw errors.field('external_variant_id', 'Missing data for required field.');
-  const found = variantOf(store, variantId);
+  if (!change.external_variant_id)
+    throw errors.field('external_variant_id', 'Missing data for required field.');
+  const found = variantOf(store, change.external_variant_id);
   const plan = change.plan_id ? store.collections.plans.get(change.plan_id) : undefined;
   if (
     change.plan_id &&
@@ -105,23 +105,7 @@ function withCatalog(store: Store, change: SubscriptionChange, current?: Subscri
   ) {
     throw errors.field('plan_id', `No plan ${change.plan_id} for this product.`);
   }
-  if (!found) {
-    if (change.price === undefined || change.product_title === undefined) {
-      throw errors.field(
-        'external_variant_id',
-        `Variant ${variantId} is not in the catalog; send product_title and price to subscribe to it anyway.`,
-      );
-    }
-    return { external_product_id: variantId, ...change };
-  }
-  return {
-    ...change,
-    external_product_id: found.product.external_product_id,
-    product_title: change.product_title ?? found.product.title,
-    variant_title: change.variant_title ?? found.variant.title,
-    sku: change.sku ?? found.variant.sku,
-    price: change.price ?? planPrice(found.variant.prices.unit_price, plan),
-  };
+  return withCatalogDefaults(store, change, (unitPrice) => planPrice(unitPrice, plan));
 }
 
 export function createSubscription(
