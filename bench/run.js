@@ -1,3 +1,4 @@
 // Runs every benchmark in turn (npm run bench). Each prints its figures and targets.
 await import('./startup.bench.js');
 await import('./http.bench.js');
+await import('./charges.bench.js');

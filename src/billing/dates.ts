@@ -71,14 +71,22 @@ export function dayOfMonth(date: string): number {
   return parts(date)[2];
 }
 
-/** The calendar day of `epochMs` in `timeZone`. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of `epochMs` in `timeZone` (formatters are cached: creating one is slow). */
 export function dayIn(epochMs: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(epochMs);
+  if (timeZone === 'UTC') return new Date(epochMs).toISOString().slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(epochMs);
 }
 
 /** Epoch milliseconds of midnight starting `date` in `timeZone`. */

@@ -2,6 +2,7 @@
 import type { Endpoint } from '../http/types.js';
 import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
+import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
 import { discountEndpoints } from './discounts/discounts.routes.js';
@@ -16,6 +17,7 @@ import { tokenInformationEndpoints } from './token-information/token-information
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   ...addressEndpoints,
+  ...bundleSelectionEndpoints,
   ...chargeEndpoints,
   ...customerEndpoints,
   ...discountEndpoints,

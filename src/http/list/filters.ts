@@ -1,4 +1,5 @@
 /** Builders for the filter parameters lists share (`customer_id`, `ids`, `created_at_min`, ...). */
+import { errors, FIELD } from '../../errors/messages.js';
 import type { Collection, Identified, IndexKey } from '../../platform/persistence/collection.js';
 import type { Store } from '../../store/store.js';
 import type { FilterParser } from './list.js';
@@ -6,7 +7,6 @@ import {
   parseBooleanParam,
   parseDateParam,
   parseDayParam,
-  parseEnumList,
   parseInteger,
   parseIntegerList,
 } from './params.js';
@@ -66,19 +66,16 @@ export function enumFilter<T>(
   allowed: readonly string[],
   get: (row: T, store: Store) => string,
 ): FilterParser<T> {
+  // Values are matched in their canonical case, so rows are compared without allocating.
   const canonical = new Map(allowed.map((value) => [value.toLowerCase(), value]));
   return (raw, request, name) => {
-    const wanted = new Set(
-      parseEnumList(
-        name,
-        raw
-          .split(',')
-          .map((part) => canonical.get(part.trim().toLowerCase()) ?? part)
-          .join(','),
-        allowed,
-      ).map((value) => value.toLowerCase()),
-    );
-    return { test: (row) => wanted.has(get(row, request.store).toLowerCase()) };
+    const wanted = new Set<string>();
+    for (const part of raw.split(',')) {
+      const value = canonical.get(part.trim().toLowerCase());
+      if (value === undefined) throw errors.field(name, FIELD.oneOf(allowed));
+      wanted.add(value);
+    }
+    return { test: (row) => wanted.has(get(row, request.store)) };
   };
 }
 
@@ -108,10 +105,12 @@ export function dayFilter<T>(get: (row: T) => string | null, compare: 'eq' | 'mi
   return (raw, _request, name) => {
     const bound = parseDayParam(name, raw);
     return {
+      // Prefix comparisons: a timestamp `YYYY-MM-DDT...` falls on its date without slicing it.
       test: (row) => {
-        const value = get(row)?.slice(0, 10);
+        const value = get(row);
         if (!value) return false;
-        return compare === 'eq' ? value === bound : compare === 'min' ? value >= bound : value <= bound;
+        if (compare === 'min') return value >= bound;
+        return value.startsWith(bound) || (compare === 'max' && value < bound);
       },
     };
   };

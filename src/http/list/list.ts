@@ -63,10 +63,15 @@ interface Sequence<T> {
   at(index: number): T | undefined;
 }
 
+/**
+ * The records to page through, in sort order. In id order it reads the id list lazily; in any
+ * other order it keeps only the records that pass `test` before sorting them.
+ */
 function sequenceOf<T extends Identified>(
   collection: Collection<T>,
   sort: Sort<T>,
   candidates: readonly number[] | null,
+  test: (row: T) => boolean,
 ): Sequence<T> {
   if (sort.field === 'id') {
     const ids = candidates ?? collection.ids();
@@ -79,7 +84,7 @@ function sequenceOf<T extends Identified>(
   const rows: T[] = [];
   for (const id of candidates ?? collection.ids()) {
     const row = collection.get(id);
-    if (row) rows.push(row);
+    if (row && test(row)) rows.push(row);
   }
   const direction = sort.descending ? -1 : 1;
   rows.sort((a, b) => direction * (compareKeys(sort.key(a), sort.key(b)) || a.id - b.id));
@@ -131,23 +136,29 @@ function anyMatch<T>(seq: Sequence<T>, from: number, step: 1 | -1, test: (row: T
   return false;
 }
 
+/**
+ * Merges the conditions of a request: the smallest index hit becomes the candidates to scan (when
+ * it is small enough to beat a scan in id order); every other condition becomes a test.
+ */
 function combine<T extends Identified>(
   conditions: readonly Condition<T>[],
+  total: number,
 ): {
   test: (row: T) => boolean;
   candidates: readonly number[] | null;
 } {
   const tests = conditions.flatMap((c) => (c.test ? [c.test] : []));
-  let candidates: number[] | null = null;
-  for (const condition of conditions) {
-    if (!condition.candidates) continue;
-    const ids = [...condition.candidates];
-    if (candidates === null || ids.length < candidates.length) candidates = ids;
-  }
-  // Other index-backed conditions still have to hold: keep them as tests.
-  const sets = conditions.flatMap((c) => (c.candidates ? [new Set(c.candidates)] : []));
-  const test = (row: T): boolean => tests.every((t) => t(row)) && sets.every((set) => set.has(row.id));
-  return { test, candidates: candidates ? candidates.sort((a, b) => a - b) : null };
+  const hits = conditions.flatMap((c) =>
+    c.candidates
+      ? [c.candidates instanceof Set ? (c.candidates as ReadonlySet<number>) : new Set(c.candidates)]
+      : [],
+  );
+  hits.sort((a, b) => a.size - b.size);
+  const smallest = hits[0];
+  const scan = smallest !== undefined && smallest.size * 4 < total ? smallest : undefined;
+  const others = scan ? hits.slice(1) : hits;
+  const test = (row: T): boolean => tests.every((t) => t(row)) && others.every((set) => set.has(row.id));
+  return { test, candidates: scan ? [...scan].sort((a, b) => a - b) : null };
 }
 
 function pageOf<T extends Identified>(
@@ -225,8 +236,12 @@ export function listResponse<T extends Identified>(
   }
   const sort = parseSort(spec, params.sort_by ?? spec.defaultSort);
   const includes = parseIncludes(spec.includes, params.include, request.version);
-  const { test, candidates } = combine([...fixed, ...parseConditions(spec, params, request)]);
-  const seq = sequenceOf(spec.collection(store), sort, candidates);
+  const collection = spec.collection(store);
+  const { test, candidates } = combine(
+    [...fixed, ...parseConditions(spec, params, request)],
+    collection.size,
+  );
+  const seq = sequenceOf(collection, sort, candidates, test);
   const page = pageOf(seq, sort, test, limit, position);
 
   const cursor = (row: T | undefined, direction: 'next' | 'previous'): string | null =>
@@ -262,8 +277,11 @@ export function countResponse<T extends Identified>(
   fixed: readonly Condition<T>[] = [],
 ): ApiResponse {
   const params = Object.fromEntries(Object.entries(request.query).filter(([name]) => allowed.includes(name)));
-  const { test, candidates } = combine([...fixed, ...parseConditions(spec, params, request)]);
   const collection = spec.collection(request.store);
+  const { test, candidates } = combine(
+    [...fixed, ...parseConditions(spec, params, request)],
+    collection.size,
+  );
   let count = 0;
   for (const id of candidates ?? collection.ids()) {
     const row = collection.get(id);

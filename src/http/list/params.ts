@@ -73,11 +73,3 @@ export function parseBooleanParam(name: string, raw: string): boolean {
   if (value === 'false' || value === '0') return false;
   throw errors.field(name, FIELD.notBoolean);
 }
-
-export function parseEnumList<T extends string>(name: string, raw: string, allowed: readonly T[]): T[] {
-  const parts = raw.split(',').map((part) => part.trim());
-  for (const part of parts) {
-    if (!(allowed as readonly string[]).includes(part)) throw errors.field(name, FIELD.oneOf(allowed));
-  }
-  return parts as T[];
-}

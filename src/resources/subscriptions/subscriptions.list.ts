@@ -11,6 +11,7 @@ import type { ListSpec } from '../../http/list/list.js';
 import { addressSerializers } from '../addresses/addresses.serializers.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
+import { serializeSelection } from '../bundle-selections/bundle-selections.serializers.js';
 import { SUBSCRIPTION_STATUSES, type Subscription } from './subscription.model.js';
 import { subscriptionSerializers } from './subscriptions.serializers.js';
 
@@ -36,7 +37,7 @@ export const subscriptionIncludes: IncludeSpec<Subscription> = {
       default:
         return store.collections.bundle_selections
           .findBy('purchase_item_id', subscription.id)
-          .map((b) => ({ id: b.id }));
+          .map((selection) => serializeSelection(selection, version));
     }
   },
 };

@@ -5,6 +5,11 @@ import { parseBooleanParam } from '../../http/list/params.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
+import * as z from 'zod';
+import { skipAndGift } from '../../billing/skip-gift.js';
+import { completeAddress } from '../addresses/addresses.schemas.js';
+import { onetimeSerializers } from '../onetimes/onetimes.serializers.js';
+import { countryField, integerId, optionalText, text } from '../schema-parts.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { Subscription } from './subscription.model.js';
 import { SUBSCRIPTION_COUNT_FILTERS, subscriptionIncludes, subscriptionList } from './subscriptions.list.js';
@@ -42,7 +47,42 @@ function commitOf(request: ApiRequest): boolean {
     : parseBooleanParam(request.query.commit_update !== undefined ? 'commit_update' : 'commit', raw);
 }
 
+const giftBody = z.object({
+  purchase_item_ids: z.array(integerId).min(1),
+  recipient_address: z.object({
+    email: z.email(),
+    first_name: text,
+    last_name: text,
+    address1: text,
+    address2: optionalText,
+    city: text,
+    company: optionalText,
+    province: z.string().nullable(),
+    zip: z.string().nullable(),
+    country_code: countryField,
+    phone: z.string().nullable().optional(),
+  }),
+});
+
 export const subscriptionEndpoints: readonly Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/subscriptions/skip_gift',
+    scope: 'write_subscriptions',
+    versions: ['2021-11'],
+    summary: "Skip subscriptions' next charge and send the products to a recipient as free one-time items",
+    handle: (request) => {
+      const { purchase_item_ids, recipient_address: r } = parseWith(giftBody, request.body);
+      const address = completeAddress({ ...r, phone: r.phone ?? null });
+      const onetimes = skipAndGift(request, purchase_item_ids, {
+        email: r.email,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        address,
+      });
+      return { body: { onetimes: onetimes.map((onetime) => onetimeSerializers[request.version](onetime)) } };
+    },
+  },
   {
     method: 'POST',
     path: '/subscriptions',
