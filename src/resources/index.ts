@@ -2,6 +2,7 @@
 import type { Endpoint } from '../http/types.js';
 import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
+import { collectionEndpoints } from './collections/collections.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
@@ -12,6 +13,7 @@ import { tokenInformationEndpoints } from './token-information/token-information
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   ...addressEndpoints,
+  ...collectionEndpoints,
   ...customerEndpoints,
   ...eventEndpoints,
   ...metafieldEndpoints,
