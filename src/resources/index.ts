@@ -7,6 +7,8 @@ import { customerEndpoints } from './customers/customers.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
+import { planEndpoints } from './plans/plans.routes.js';
+import { productEndpoints } from './products/products.routes.js';
 import { storeEndpoints } from './store/store.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
 
@@ -18,6 +20,8 @@ export const endpoints: readonly Endpoint[] = [
   ...eventEndpoints,
   ...metafieldEndpoints,
   ...paymentMethodEndpoints,
+  ...planEndpoints,
+  ...productEndpoints,
   ...storeEndpoints,
   ...tokenInformationEndpoints,
 ];
