@@ -1,23 +1,7 @@
-/** Catalog lookups the billing engine needs (defaults for items, bundle contents). */
+/** Catalog defaults for the purchase items the billing engine bills. */
 import { errors } from '../errors/messages.js';
 import type { Store } from '../store/store.js';
-import type { Product, ProductVariant } from '../resources/products/product.model.js';
-
-export function variantOf(
-  store: Store,
-  externalVariantId: string,
-): { product: Product; variant: ProductVariant } | undefined {
-  const product = store.collections.products.findOne('external_variant_id', externalVariantId);
-  const variant = product?.variants.find((v) => v.external_variant_id === externalVariantId);
-  return product && variant ? { product, variant } : undefined;
-}
-
-/** Ids of the collections a product belongs to. */
-export function collectionsOf(store: Store, externalProductId: string): number[] {
-  return store.collections.collection_products
-    .findBy('external_product_id', externalProductId)
-    .map((membership) => membership.collection_id);
-}
+import { findVariant } from '../resources/products/products.service.js';
 
 /** Product fields of a subscription or one-time item change. */
 export interface ProductFields {
@@ -41,7 +25,7 @@ export function withCatalogDefaults<T extends ProductFields>(
 ): T {
   const variantId = change.external_variant_id;
   if (variantId === undefined) return change;
-  const found = variantOf(store, variantId);
+  const found = findVariant(store, variantId);
   if (!found) {
     if (change.price === undefined || change.product_title === undefined) {
       throw errors.field(

@@ -5,7 +5,7 @@
  */
 import type { Channel, Discount } from '../resources/discounts/discount.model.js';
 import type { Store } from '../store/store.js';
-import { collectionsOf } from './catalog.js';
+import { collectionIdsOfProduct } from '../resources/collections/collections.service.js';
 import { percentOf, toMinor } from './money.js';
 import type { PurchaseItem } from './purchase-items.js';
 
@@ -60,7 +60,7 @@ function eligible(store: Store, discount: Discount, item: PurchaseItem): boolean
   if (discount.applies_to_id === null || discount.applies_to_resource === null) return true;
   if (discount.applies_to_resource === 'platform_product')
     return String(discount.applies_to_id) === item.external_product_id;
-  return collectionsOf(store, item.external_product_id).includes(Number(discount.applies_to_id));
+  return collectionIdsOfProduct(store, item.external_product_id).includes(Number(discount.applies_to_id));
 }
 
 /** How much `discount` takes off lines and shipping of a charge (0 when its minimum is not met). */

@@ -5,7 +5,7 @@
 import type { Onetime } from '../resources/onetimes/onetime.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
 import type { Store } from '../store/store.js';
-import { variantOf } from './catalog.js';
+import { findVariant } from '../resources/products/products.service.js';
 
 export interface PurchaseItem {
   readonly kind: 'subscription' | 'onetime';
@@ -34,7 +34,7 @@ export function isPrepaid(
 }
 
 function catalogFacts(store: Store, externalVariantId: string) {
-  const found = variantOf(store, externalVariantId);
+  const found = findVariant(store, externalVariantId);
   return {
     grams: found?.variant.grams ?? 0,
     taxable: found?.variant.taxable ?? true,

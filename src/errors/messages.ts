@@ -17,6 +17,7 @@ export const FIELD = {
   notEmail: 'Not a valid email address.',
   notDate: 'Not a valid date.',
   notDatetime: 'Not a valid datetime.',
+  notAmount: 'Not a valid amount: a decimal string such as "19.99".',
   tooShort: (min: number) => `Shorter than minimum length ${min}.`,
   tooLong: (max: number) => `Longer than maximum length ${max}.`,
   oneOf: (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`,

@@ -119,7 +119,8 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
     if (!endpoint) throw errors.notInVersion(identity.version);
     const scope = endpoint.scope;
     if (typeof scope === 'string' && !grants(identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
-    if (ctx.method === 'POST' || ctx.method === 'PUT') {
+    // DELETE reads a body too: the bulk deletes (plans-bulk, collection_products-bulk) carry one.
+    if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
       return readJsonObject(ctx).then((body) => handle(ctx, identity, endpoint, params, body));
     }
     return handle(ctx, identity, endpoint, params, EMPTY_BODY);

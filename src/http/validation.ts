@@ -45,7 +45,8 @@ export function messageFor(issue: RawIssue): string {
     case 'invalid_format':
       return issue.format === 'email' ? FIELD.notEmail : FIELD.invalidValue;
     case 'invalid_value':
-      return FIELD.oneOf(issue.values.map(String));
+      // A missing enum field is missing, not a wrong value.
+      return issue.input === undefined ? FIELD.required : FIELD.oneOf(issue.values.map(String));
     case 'custom':
       return issue.message ?? FIELD.invalidValue;
     default:

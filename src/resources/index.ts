@@ -4,12 +4,15 @@ import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
 import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
+import { collectionEndpoints } from './collections/collections.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
 import { discountEndpoints } from './discounts/discounts.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
 import { onetimeEndpoints } from './onetimes/onetimes.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
+import { planEndpoints } from './plans/plans.routes.js';
+import { productEndpoints } from './products/products.routes.js';
 import { storeEndpoints } from './store/store.routes.js';
 import { subscriptionEndpoints } from './subscriptions/subscriptions.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
@@ -19,12 +22,15 @@ export const endpoints: readonly Endpoint[] = [
   ...addressEndpoints,
   ...bundleSelectionEndpoints,
   ...chargeEndpoints,
+  ...collectionEndpoints,
   ...customerEndpoints,
   ...discountEndpoints,
   ...eventEndpoints,
   ...metafieldEndpoints,
   ...onetimeEndpoints,
   ...paymentMethodEndpoints,
+  ...planEndpoints,
+  ...productEndpoints,
   ...storeEndpoints,
   ...subscriptionEndpoints,
   ...tokenInformationEndpoints,

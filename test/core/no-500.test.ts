@@ -61,6 +61,22 @@ const FIELDS = [
   'shipping_lines_override',
   'state',
   'zipcode',
+  // Catalog
+  'title',
+  'type',
+  'external_product_id',
+  'platform_product_id',
+  'variants',
+  'images',
+  'options',
+  'published_at',
+  'plans',
+  'subscription_preferences',
+  'subscription_defaults',
+  'discount_amount',
+  'discount_type',
+  'channel_settings',
+  'collection_products',
 ];
 
 const QUERIES: Record<string, string>[] = [

@@ -2,7 +2,8 @@
  * Bundle selections: the contents chosen for a bundle subscription or one-time item, checked
  * against the bundle variant (allowed collections, number of items).
  */
-import { collectionsOf, variantOf } from '../../billing/catalog.js';
+import { collectionIdsOfProduct } from '../collections/collections.service.js';
+import { findVariant } from '../products/products.service.js';
 import { errors } from '../../errors/messages.js';
 import { recordEvent } from '../../platform/events.js';
 import type { Store } from '../../store/store.js';
@@ -34,7 +35,7 @@ function bundleOf(store: Store, purchaseItemId: number) {
   const item =
     store.collections.subscriptions.get(purchaseItemId) ?? store.collections.onetimes.get(purchaseItemId);
   if (!item) throw errors.field('purchase_item_id', `No subscription or one-time item ${purchaseItemId}.`);
-  const found = variantOf(store, item.external_variant_id);
+  const found = findVariant(store, item.external_variant_id);
   if (!found?.variant.bundle) {
     throw errors.field(
       'purchase_item_id',
@@ -54,14 +55,14 @@ function checkItems(
     if (!bundle.collection_ids.includes(item.collection_id)) {
       throw errors.field(path, `Collection ${item.collection_id} is not offered by this bundle.`);
     }
-    const found = variantOf(store, item.external_variant_id);
+    const found = findVariant(store, item.external_variant_id);
     if (!found || found.product.external_product_id !== item.external_product_id) {
       throw errors.field(
         path,
         `Variant ${item.external_variant_id} of product ${item.external_product_id} does not exist.`,
       );
     }
-    if (!collectionsOf(store, item.external_product_id).includes(item.collection_id)) {
+    if (!collectionIdsOfProduct(store, item.external_product_id).includes(item.collection_id)) {
       throw errors.field(
         path,
         `Product ${item.external_product_id} is not in collection ${item.collection_id}.`,

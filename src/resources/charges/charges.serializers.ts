@@ -1,5 +1,6 @@
 /** The charge record in each version's shape (spec: Charge 2021-01 and 2021-11). */
-import { variantOf } from '../../billing/catalog.js';
+import { findVariant } from '../products/products.service.js';
+import { productImageSizes, type ImageSizes } from '../products/products.serializers.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { countryName } from '../addresses/countries.js';
@@ -7,9 +8,11 @@ import { platformIdOutput, timestamp } from '../serialize.js';
 import type { PostalAddress } from '../shared.model.js';
 import type { Charge, ChargeLineItem } from './charge.model.js';
 
-function images(store: Store, line: ChargeLineItem): Record<string, string | null> {
-  const src = variantOf(store, line.external_variant_id)?.product.images[0]?.src ?? null;
-  return { large: src, medium: src, original: src, small: src };
+const NO_IMAGES: ImageSizes = { large: null, medium: null, original: null, small: null };
+
+function images(store: Store, line: ChargeLineItem): ImageSizes {
+  const found = findVariant(store, line.external_variant_id);
+  return found ? productImageSizes(found.product) : NO_IMAGES;
 }
 
 function address2021_01(address: PostalAddress): Record<string, unknown> {

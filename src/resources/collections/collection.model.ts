@@ -1,12 +1,22 @@
 import type { Timestamp } from '../shared.model.js';
 
+export const COLLECTION_TYPES = ['manual', 'automatic'] as const;
+export const COLLECTION_SORT_ORDERS = [
+  'id-asc',
+  'id-desc',
+  'title-asc',
+  'title-desc',
+  'created_at-asc',
+  'created_at-desc',
+] as const;
+
+/** A named group of products (bundle variants draw their items from collections). */
 export interface ProductCollection {
   readonly id: number;
   readonly title: string;
   readonly description: string | null;
-  readonly type: 'manual' | 'automatic';
-  readonly sort_order:
-    'id-asc' | 'id-desc' | 'title-asc' | 'title-desc' | 'created_at-asc' | 'created_at-desc';
+  readonly type: (typeof COLLECTION_TYPES)[number];
+  readonly sort_order: (typeof COLLECTION_SORT_ORDERS)[number];
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

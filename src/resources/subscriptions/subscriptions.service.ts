@@ -3,7 +3,8 @@
  * knock-on effects of every change (queued charges rebuilt, customer activated or deactivated,
  * events).
  */
-import { variantOf, withCatalogDefaults } from '../../billing/catalog.js';
+import { withCatalogDefaults } from '../../billing/catalog.js';
+import { findVariant } from '../products/products.service.js';
 import { withCustomerStatus } from '../../billing/customer-status.js';
 import { addInterval, firstPinnedDate, isDate } from '../../billing/dates.js';
 import { percentOf, toMinor, fromMinor } from '../../billing/money.js';
@@ -97,7 +98,7 @@ function withCatalog(store: Store, change: SubscriptionChange, current?: Subscri
   if (current && change.external_variant_id === undefined) return change;
   if (!change.external_variant_id)
     throw errors.field('external_variant_id', 'Missing data for required field.');
-  const found = variantOf(store, change.external_variant_id);
+  const found = findVariant(store, change.external_variant_id);
   const plan = change.plan_id ? store.collections.plans.get(change.plan_id) : undefined;
   if (
     change.plan_id &&

@@ -1,0 +1,137 @@
+/** Plan endpoints (2021-11; spec: Other 2021-11 endpoints). 2021-01 answers 501. */
+import { parseIncludes } from '../../http/list/include.js';
+import { listResponse } from '../../http/list/list.js';
+import { pathId } from '../../http/params.js';
+import type { ApiRequest, Endpoint } from '../../http/types.js';
+import { parseWith } from '../../http/validation.js';
+import { findProduct } from '../products/products.service.js';
+import { createdResponse, deletedResponse } from '../responses.js';
+import type { Plan } from './plan.model.js';
+import { planList } from './plans.list.js';
+import {
+  planCreate,
+  planUpdate,
+  plansBulkCreate,
+  plansBulkDelete,
+  plansBulkUpdate,
+} from './plans.schemas.js';
+import { serializePlan } from './plans.serializers.js';
+import {
+  createPlan,
+  createPlans,
+  deletePlan,
+  deletePlans,
+  findPlan,
+  updatePlan,
+  updatePlans,
+} from './plans.service.js';
+
+const V2021_11 = ['2021-11'] as const;
+
+const many = (request: ApiRequest, plans: readonly Plan[]) => ({
+  plans: plans.map((plan) => serializePlan(plan, request.version)),
+});
+
+/** The product named by the path of a plans-bulk request (404 when unknown). */
+const pathProduct = (request: ApiRequest) =>
+  findProduct(request.store, request.params.external_product_id ?? '').external_product_id;
+
+export const planEndpoints: readonly Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/plans',
+    scope: 'write_products',
+    versions: V2021_11,
+    summary: 'Create a plan',
+    handle: (request) => {
+      const plan = createPlan(request, parseWith(planCreate, request.body));
+      return createdResponse(request.version, { plan: serializePlan(plan, request.version) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/plans',
+    scope: 'read_products',
+    versions: V2021_11,
+    summary: 'List plans',
+    handle: (request) => listResponse(planList, request),
+  },
+  {
+    method: 'GET',
+    path: '/plans/:id',
+    scope: 'read_products',
+    versions: V2021_11,
+    summary: 'Retrieve a plan',
+    handle: (request) => {
+      const plan = findPlan(request.store, pathId(request));
+      // The spec's include table lists nothing for plans: any value is refused.
+      parseIncludes(undefined, request.query.include, request.version);
+      return { body: { plan: serializePlan(plan, request.version) } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/plans/:id',
+    scope: 'write_products',
+    versions: V2021_11,
+    summary: 'Update a plan',
+    handle: (request) => {
+      const id = pathId(request);
+      findPlan(request.store, id);
+      const plan = updatePlan(request, id, parseWith(planUpdate, request.body));
+      return { body: { plan: serializePlan(plan, request.version) } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/plans/:id',
+    scope: 'write_products',
+    versions: V2021_11,
+    summary: 'Delete a plan',
+    handle: (request) => {
+      deletePlan(request, pathId(request));
+      return deletedResponse(request.version);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/products/:external_product_id/plans-bulk',
+    scope: 'write_products',
+    versions: V2021_11,
+    summary: 'Create up to 250 plans of a product, all or nothing',
+    handle: (request) => {
+      const product = pathProduct(request);
+      const { plans } = parseWith(plansBulkCreate, request.body);
+      return createdResponse(request.version, many(request, createPlans(request, product, plans)));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/products/:external_product_id/plans-bulk',
+    scope: 'write_products',
+    versions: V2021_11,
+    summary: 'Update up to 250 plans of a product, all or nothing',
+    handle: (request) => {
+      const product = pathProduct(request);
+      const { plans } = parseWith(plansBulkUpdate, request.body);
+      return { body: many(request, updatePlans(request, product, plans)) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/products/:external_product_id/plans-bulk',
+    scope: 'write_products',
+    versions: V2021_11,
+    summary: 'Delete up to 250 plans of a product, all or nothing',
+    handle: (request) => {
+      const product = pathProduct(request);
+      const { plans } = parseWith(plansBulkDelete, request.body);
+      deletePlans(
+        request,
+        product,
+        plans.map((plan) => plan.id),
+      );
+      return deletedResponse(request.version);
+    },
+  },
+];
