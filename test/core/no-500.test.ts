@@ -63,7 +63,7 @@ const FIELDS = [
   'zipcode',
 ];
 
-const QUERIES = [
+const QUERIES: Record<string, string>[] = [
   { limit: '-5' },
   { page: '1e9' },
   { ids: ',,,' },
