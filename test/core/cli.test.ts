@@ -57,6 +57,17 @@ describe('billing-emulator CLI', () => {
     }
   });
 
+  it('logs a failed write of --data and keeps serving (regression: the bundled logger crashed)', async () => {
+    const missingDir = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'missing', 'shop.json');
+    const cli = await startCli(['--data', missingDir]);
+    try {
+      await cli.waitForOutput(/writing the data file failed/);
+      expect((await fetch(`${cli.url}/_emulator/health`)).status).toBe(200);
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+  });
+
   it('exits with a message for bad options', () => {
     let failure: { status: number; stderr: string } | undefined;
     try {

@@ -11,6 +11,8 @@ export interface RunningCli {
   readonly token: string;
   readonly clientSecret: string;
   readonly output: () => string;
+  /** Resolves once the output (stdout and stderr) matches `pattern`. */
+  waitForOutput(pattern: RegExp): Promise<void>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -38,6 +40,19 @@ export async function startCli(args: string[], env: Record<string, string> = {})
     token: field('token'),
     clientSecret: field('client secret'),
     output: () => out,
+    waitForOutput: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(out)) return;
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          resolve();
+        };
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        void exited.then(() => reject(new Error(`CLI exited before printing ${pattern}:\n${out}`)));
+        check();
+      }),
     stop: async (signal = 'SIGTERM') => {
       child.kill(signal);
       const [code] = (await exited) as [number | null];
