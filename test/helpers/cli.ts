@@ -17,8 +17,13 @@ export interface RunningCli {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startCli(args: string[], env: Record<string, string> = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [CLI, 'start', '--port', '0', ...args], {
+/** Starts `cli` (the built one unless told otherwise) with `start --port 0 ...args`. */
+export async function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cli: string = CLI,
+): Promise<RunningCli> {
+  const child = spawn(process.execPath, [cli, 'start', '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
