@@ -44,6 +44,12 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(body, ` ${signature.toUpperCase()}\n`, secret)).toBe(true);
   });
 
+  it('takes the header as Node.js gives it: one value, or an array of one', () => {
+    expect(verifyWebhook(body, [signature], secret)).toBe(true);
+    expect(verifyWebhook(body, [signature, signature], secret)).toBe(false);
+    expect(verifyWebhook(body, [], secret)).toBe(false);
+  });
+
   it('rejects another secret, a changed body and a signature of other bytes', () => {
     expect(verifyWebhook(body, signature, 'secret_other')).toBe(false);
     expect(verifyWebhook(`${body} `, signature, secret)).toBe(false);
@@ -63,7 +69,8 @@ describe('verifyWebhook', () => {
       `${signature}00`,
       `${signature.slice(0, 63)}g`,
       `sha256=${signature}`,
-      [signature],
+      [42],
+      { signature },
       42,
     ];
     for (const header of malformed) {

@@ -22,26 +22,28 @@ export function signWebhook(rawBody: string | Uint8Array, clientSecret: string):
 
 /**
  * Whether `signatureHeader` is the signature of `rawBody` under `clientSecret`. Pass the body
- * exactly as received (before any JSON parsing). Compares in constant time and never throws: a
- * missing, malformed or wrong signature, an empty secret or a body that is not a string or bytes
- * all give `false`.
+ * exactly as received (before any JSON parsing) and the header as Node.js gives it (a header sent
+ * twice, an array of two, is refused). Compares in constant time and never throws: a missing,
+ * malformed or wrong signature, an empty secret or a body that is not a string or bytes all give
+ * `false`.
  *
  * @example
  * app.post('/webhooks', express.raw({ type: 'application/json' }), (req, res) => {
- *   const ok = verifyWebhook(req.body, req.get('X-Service-Hmac-Sha256'), clientSecret);
+ *   const ok = verifyWebhook(req.body, req.headers['x-service-hmac-sha256'], clientSecret);
  *   res.sendStatus(ok ? 200 : 401);
  * });
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,
-  signatureHeader: string | null | undefined,
+  signatureHeader: string | readonly string[] | null | undefined,
   clientSecret: string,
 ): boolean {
   try {
     if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) return false;
-    if (typeof signatureHeader !== 'string' || typeof clientSecret !== 'string' || clientSecret === '')
-      return false;
-    const given = signatureHeader.trim().toLowerCase();
+    const header =
+      Array.isArray(signatureHeader) && signatureHeader.length === 1 ? signatureHeader[0] : signatureHeader;
+    if (typeof header !== 'string' || typeof clientSecret !== 'string' || clientSecret === '') return false;
+    const given = header.trim().toLowerCase();
     if (!SIGNATURE.test(given)) return false;
     return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(signWebhook(rawBody, clientSecret), 'hex'));
   } catch {
