@@ -137,6 +137,26 @@ describe.skipIf(!engine.available)(
       expect(health.exitCode, health.output).toBe(0);
     });
 
+    it('logs from the bundle, which has no node_modules beside it, and keeps serving', async () => {
+      // A data file the non-root user cannot create: the write fails and is logged (pino is loaded then).
+      const broken = await new BillingEmulatorContainer(engine.image)
+        .withData('/app/missing/shop.json')
+        .start();
+      try {
+        const logs = await broken.logs();
+        let output = '';
+        for await (const chunk of logs) {
+          output += String(chunk);
+          if (/writing the data file failed/.test(output)) break;
+        }
+        logs.destroy();
+        expect(output).toMatch(/"level":50,.*"msg":"writing the data file failed; will retry"/);
+        expect(await broken.control.health()).toEqual({ status: 'ok' });
+      } finally {
+        await broken.stop();
+      }
+    });
+
     it('keeps its stores on the /data volume across a restart (SIGTERM writes them)', async () => {
       const emulator = started();
       const api = new Api(emulator.getBaseUrl(), emulator.getToken(), '2021-11');
