@@ -1,10 +1,36 @@
-# Placeholder until the packaging issue: builds and runs the emulator on node:20-slim.
-FROM node:20-slim
+# billing-emulator as a container: `docker run -p 4010:4010 billing-emulator`.
+# Only node and npm are used (no distribution package manager), so any node:20-slim works,
+# including the stand-in that ../shared/tools/container-runtime.sh builds where no registry is
+# reachable. The runtime stage holds only the esbuild bundle of the CLI, which carries its
+# production dependencies inside it (docs/decisions/0006-container-image.md).
+
+FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts ./scripts
+# No install scripts: the bundle needs none, and `prepare` would build before the sources are here.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
-RUN npm ci
+# The image runs the CLI only, so the bundle is all it needs (the library's tsc output is not used).
+RUN node scripts/bundle-cli.js
+
+FROM node:20-slim
+ENV NODE_ENV=production \
+    BILLING_EMULATOR_HOST=0.0.0.0 \
+    BILLING_EMULATOR_PORT=4010
+WORKDIR /app
+# package.json gives the version the CLI prints.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/dist/cli ./dist/cli
+# --data lives on this volume, writable by the non-root user: -e BILLING_EMULATOR_DATA=/data/shop.json
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
 EXPOSE 4010
-CMD ["node", "dist/cli/main.js", "start", "--host", "0.0.0.0"]
+# node itself checks health: the slim image has no curl or wget.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.BILLING_EMULATOR_PORT || 4010) + '/_emulator/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1 and handles SIGTERM itself (stops listening, writes --data, exits 0).
+ENTRYPOINT ["node", "/app/dist/cli/main.js"]
+CMD ["start"]

@@ -14,3 +14,13 @@ export {
 export { createApp, type AppDeps } from './app.js';
 export { API_VERSIONS, type ApiVersion } from './store/versions.js';
 export { SCOPES, type Scope } from './store/scopes.js';
+/**
+ * Webhook signatures: `signWebhook(rawBody, clientSecret)` gives the `X-Service-Hmac-Sha256` value
+ * (lowercase hex `sha256(clientSecret + rawBody)`); `verifyWebhook(rawBody, header, clientSecret)`
+ * checks one in constant time and never throws.
+ *
+ * @example
+ * import { verifyWebhook } from 'billing-emulator';
+ * const ok = verifyWebhook(rawBody, request.headers['x-service-hmac-sha256'], emulator.clientSecret);
+ */
+export { signWebhook, verifyWebhook } from './platform/webhooks/signature.js';

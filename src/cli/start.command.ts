@@ -1,6 +1,7 @@
 /** `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then flushes and exits. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { createEmulator } from '../emulator.js';
+import { formatStartBanner } from '../start-banner.js';
 import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
 import { VERSION } from '../version.js';
 
@@ -73,15 +74,18 @@ export const startCommand: CommandModule<object, StartArgs> = {
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
     });
-    const lines = [
-      `billing-emulator ${VERSION} listening on ${emulator.url}`,
-      `  default store:  ${emulator.storeId}, API version ${emulator.apiVersion}`,
-      `  token:          ${emulator.token}`,
-      `  client secret:  ${emulator.clientSecret}`,
-      `  data:           ${args.data ? `${args.data} (written at most every ${args['flush-interval']} ms)` : 'in memory'}`,
-      `  header:         X-${args['header-prefix']}-Access-Token`,
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    process.stdout.write(
+      formatStartBanner({
+        version: VERSION,
+        url: emulator.url,
+        storeId: emulator.storeId,
+        apiVersion: emulator.apiVersion,
+        token: emulator.token,
+        clientSecret: emulator.clientSecret,
+        data: args.data ? `${args.data} (written at most every ${args['flush-interval']} ms)` : 'in memory',
+        tokenHeader: `X-${args['header-prefix']}-Access-Token`,
+      }),
+    );
     const stop = (signal: string) => {
       process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
       void emulator.close().then(() => process.exit(0));

@@ -11,10 +11,11 @@ import { originOf, queryOf, respond, serve, type Dispatcher } from '../http/rout
 import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
 import { clockControlEndpoints } from './clock.routes.js';
-import type { ControlDeps, ControlEndpoint } from './control.types.js';
+import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
+import { openApiEndpoint } from './openapi.js';
 import { storeControlEndpoints } from './stores.routes.js';
 
-export const CONTROL_PREFIX = '/_emulator';
+export { CONTROL_PREFIX };
 
 export const healthEndpoint: ControlEndpoint = {
   method: 'GET',
@@ -26,6 +27,7 @@ export const healthEndpoint: ControlEndpoint = {
 
 export const controlEndpoints: readonly ControlEndpoint[] = [
   healthEndpoint,
+  openApiEndpoint(() => controlEndpoints),
   ...storeControlEndpoints,
   ...clockControlEndpoints,
 ];

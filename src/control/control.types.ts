@@ -6,6 +6,9 @@ import type { HeaderNames } from '../http/headers.js';
 import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
 
+/** Where the control API is served: never under the emulated API's paths. */
+export const CONTROL_PREFIX = '/_emulator';
+
 export interface ControlDeps {
   readonly registry: StoreRegistry;
   readonly headers: HeaderNames;
@@ -29,6 +32,8 @@ export interface ControlEndpoint {
   /** Path below `/_emulator`, e.g. `/clock/advance`. */
   readonly path: string;
   readonly summary: string;
+  /** Success status when it is not 200 (documents the route). */
+  readonly status?: 201 | 204;
   /** Request body schema (also documents the route). */
   readonly body?: z.ZodType;
   /** Routes that answer without the admin token (health). */

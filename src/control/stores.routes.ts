@@ -49,6 +49,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     method: 'POST',
     path: '/stores',
     summary: 'Create an isolated store; answers its first token (all scopes) and client secret',
+    status: 201,
     body: createStoreBody,
     handle: ({ deps, body }) => {
       const input = parseWith(createStoreBody, body);
@@ -87,6 +88,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     method: 'DELETE',
     path: '/stores/:id',
     summary: 'Delete a store and its tokens (not the default store)',
+    status: 204,
     handle: ({ deps, params }) => {
       const id = pathId({ params });
       const store = deps.registry.get(id);
@@ -110,6 +112,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     method: 'POST',
     path: '/tokens',
     summary: "Issue a token with chosen scopes for the calling token's store",
+    status: 201,
     body: createTokenBody,
     handle: ({ deps, store, body }) => {
       const input = parseWith(createTokenBody, body);

@@ -21,7 +21,11 @@ export function defaultLogger(level: LogLevel = 'warn'): Logger {
   let pending: Promise<Logger> | undefined;
   const write = (at: 'error' | 'warn' | 'info') => (details: object, message: string) => {
     if (ORDER.indexOf(at) < threshold) return;
-    pending ??= import('pino').then(({ pino }) => pino({ level }, pino.destination(2)));
+    pending ??= import('pino').then((mod) => {
+      // In the esbuild bundle of the CLI, pino (CommonJS) arrives as `default` only.
+      const pino = mod.pino ?? mod.default;
+      return pino({ level }, pino.destination(2));
+    });
     void pending.then((logger) => logger[at](details, message));
   };
   return { error: write('error'), warn: write('warn'), info: write('info') };

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseStartBanners } from '../../src/start-banner.js';
 import { Api } from '../helpers/api.js';
 import { CLI, startCli } from '../helpers/cli.js';
 import { createCustomer } from '../helpers/factories.js';
@@ -32,6 +33,18 @@ describe('billing-emulator CLI', () => {
     expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(cli.token).toBe('cli-token');
     expect(cli.clientSecret).toMatch(/^secret_/);
+    expect(parseStartBanners(cli.output())).toEqual([
+      {
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        url: cli.url,
+        storeId: 1,
+        apiVersion: '2021-11',
+        token: 'cli-token',
+        clientSecret: cli.clientSecret,
+        data: `${file} (written at most every 600000 ms)`,
+        tokenHeader: 'X-Service-Access-Token',
+      },
+    ]);
     const customer = await createCustomer(new Api(cli.url, cli.token));
     expect(await cli.stop('SIGTERM')).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain(customer.email);
@@ -54,6 +67,17 @@ describe('billing-emulator CLI', () => {
       expect(reply.body).toEqual({ count: 0 });
     } finally {
       await cli.stop();
+    }
+  });
+
+  it('logs a failed write of --data and keeps serving (regression: the bundled logger crashed)', async () => {
+    const missingDir = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'missing', 'shop.json');
+    const cli = await startCli(['--data', missingDir]);
+    try {
+      await cli.waitForOutput(/writing the data file failed/);
+      expect((await fetch(`${cli.url}/_emulator/health`)).status).toBe(200);
+    } finally {
+      expect(await cli.stop()).toBe(0);
     }
   });
 

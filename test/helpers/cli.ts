@@ -11,12 +11,19 @@ export interface RunningCli {
   readonly token: string;
   readonly clientSecret: string;
   readonly output: () => string;
+  /** Resolves once the output (stdout and stderr) matches `pattern`. */
+  waitForOutput(pattern: RegExp): Promise<void>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startCli(args: string[], env: Record<string, string> = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [CLI, 'start', '--port', '0', ...args], {
+/** Starts `cli` (the built one unless told otherwise) with `start --port 0 ...args`. */
+export async function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cli: string = CLI,
+): Promise<RunningCli> {
+  const child = spawn(process.execPath, [cli, 'start', '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,6 +45,19 @@ export async function startCli(args: string[], env: Record<string, string> = {})
     token: field('token'),
     clientSecret: field('client secret'),
     output: () => out,
+    waitForOutput: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(out)) return;
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          resolve();
+        };
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        void exited.then(() => reject(new Error(`CLI exited before printing ${pattern}:\n${out}`)));
+        check();
+      }),
     stop: async (signal = 'SIGTERM') => {
       child.kill(signal);
       const [code] = (await exited) as [number | null];

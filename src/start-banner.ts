@@ -1,0 +1,68 @@
+/**
+ * The lines `billing-emulator start` prints once it listens. Users read the token and client
+ * secret from them, and so does the testcontainers module, so formatting and parsing live together.
+ */
+
+export interface StartBanner {
+  readonly version: string;
+  readonly url: string;
+  readonly storeId: number;
+  readonly apiVersion: string;
+  readonly token: string;
+  readonly clientSecret: string;
+  /** `in memory`, or the data file and its flush interval. */
+  readonly data: string;
+  readonly tokenHeader: string;
+}
+
+/**
+ * The banner's text, ending with a newline.
+ *
+ * @example
+ * formatStartBanner({ version: '0.1.0', url: 'http://127.0.0.1:4010', storeId: 1, apiVersion: '2021-11',
+ *   token: 'emu_3f1c', clientSecret: 'secret_9a0b', data: 'in memory', tokenHeader: 'X-Service-Access-Token' });
+ */
+export function formatStartBanner(banner: StartBanner): string {
+  return [
+    `billing-emulator ${banner.version} listening on ${banner.url}`,
+    `  default store:  ${banner.storeId}, API version ${banner.apiVersion}`,
+    `  token:          ${banner.token}`,
+    `  client secret:  ${banner.clientSecret}`,
+    `  data:           ${banner.data}`,
+    `  header:         ${banner.tokenHeader}`,
+    '',
+  ].join('\n');
+}
+
+const BANNER = new RegExp(
+  [
+    String.raw`billing-emulator (\S+) listening on (\S+)\r?\n`,
+    String.raw`  default store:\s+(\d+), API version (\S+)\r?\n`,
+    String.raw`  token:\s+(\S+)\r?\n`,
+    String.raw`  client secret:\s+(\S+)\r?\n`,
+    String.raw`  data:\s+([^\r\n]+)\r?\n`,
+    String.raw`  header:\s+(\S+)\r?\n`,
+  ].join(''),
+  'g',
+);
+
+/**
+ * Every complete banner in `output` (several when the process was restarted), in order; other
+ * lines (logs) may come between banners.
+ *
+ * @example
+ * const [banner] = parseStartBanners(stdout);
+ * banner?.token; // 'emu_3f1c...'
+ */
+export function parseStartBanners(output: string): StartBanner[] {
+  return [...output.matchAll(BANNER)].map((m) => ({
+    version: m[1] ?? '',
+    url: m[2] ?? '',
+    storeId: Number(m[3]),
+    apiVersion: m[4] ?? '',
+    token: m[5] ?? '',
+    clientSecret: m[6] ?? '',
+    data: m[7] ?? '',
+    tokenHeader: m[8] ?? '',
+  }));
+}

@@ -1,0 +1,96 @@
+/**
+ * BillingEmulatorContainer: the emulator's Docker image as a testcontainers container, configured
+ * with fluent options and started once `/_emulator/health` answers.
+ */
+import { GenericContainer, Wait } from 'testcontainers';
+import type { ApiVersion } from '../store/versions.js';
+import {
+  CONTAINER_OPTIONS,
+  CONTAINER_PORT,
+  DEFAULT_DATA_FILE,
+  DEFAULT_IMAGE,
+  type ContainerOption,
+} from './options.js';
+import { StartedBillingEmulatorContainer } from './started-billing-emulator-container.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * @example
+ * const emulator = await new BillingEmulatorContainer('billing-emulator:latest')
+ *   .withApiVersion('2021-01')
+ *   .withToken('test-token')
+ *   .start();
+ * await fetch(`${emulator.getBaseUrl()}/customers`, { headers: { 'X-Service-Access-Token': emulator.getToken() } });
+ * await emulator.control.advanceClock({ days: 30 });
+ * await emulator.stop();
+ */
+export class BillingEmulatorContainer extends GenericContainer {
+  constructor(image: string = DEFAULT_IMAGE) {
+    super(image);
+    this.withExposedPorts(CONTAINER_PORT)
+      .withWaitStrategy(
+        Wait.forAll([
+          Wait.forHttp('/_emulator/health', CONTAINER_PORT).forStatusCode(200),
+          Wait.forLogMessage(/ {2}header: /),
+        ]),
+      )
+      .withStartupTimeout(60_000);
+  }
+
+  /** Sets the BILLING_EMULATOR_* variable of `option`. */
+  private withOption(option: ContainerOption, value: string | number): this {
+    return this.withEnvironment({ [CONTAINER_OPTIONS[option]]: String(value) });
+  }
+
+  /** Access token of the default store (`--token`; random when not given). */
+  withToken(token: string): this {
+    return this.withOption('token', token);
+  }
+
+  /** Default API version of the default store (`--api-version`). */
+  withApiVersion(version: ApiVersion): this {
+    return this.withOption('apiVersion', version);
+  }
+
+  /** Seed of tokens, secrets and hashes (`--seed`): the same seed gives the same values. */
+  withSeed(seed: number): this {
+    return this.withOption('seed', seed);
+  }
+
+  /** Require `Authorization: Bearer <token>` on the control API (`--admin-token`); the bound client sends it. */
+  withAdminToken(token: string): this {
+    return this.withOption('adminToken', token);
+  }
+
+  /** Middle word of the custom headers (`--header-prefix`), e.g. `Recharge` for `X-Recharge-Access-Token`. */
+  withHeaderPrefix(prefix: string): this {
+    return this.withOption('headerPrefix', prefix);
+  }
+
+  /**
+   * Persist every store to `file` (`--data`), by default on the image's `/data` volume. Mount a
+   * host directory there (`withBindMounts`) to keep it after the container is removed.
+   */
+  withData(file: string = DEFAULT_DATA_FILE): this {
+    return this.withOption('data', file);
+  }
+
+  /** Longest wait in ms before a change is written to the data file (`--flush-interval`). */
+  withFlushInterval(ms: number): this {
+    return this.withOption('flushInterval', ms);
+  }
+
+  /** Level of the JSON log on the container's stderr (`--log-level`). */
+  withLogLevel(level: LogLevel): this {
+    return this.withOption('logLevel', level);
+  }
+
+  override async start(): Promise<StartedBillingEmulatorContainer> {
+    const env = { ...this.environment };
+    return StartedBillingEmulatorContainer.attach(await super.start(), {
+      adminToken: env[CONTAINER_OPTIONS.adminToken],
+      headerPrefix: env[CONTAINER_OPTIONS.headerPrefix],
+    });
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The image built from this checkout, started through the testcontainers module as users do:
+ * health, the API with the printed token, the bound control client, a receiver on the host reached
+ * from inside the container, the /data volume across a restart, and a clean stop on SIGTERM.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getContainerRuntimeClient, TestContainers } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifyWebhook } from '../../src/index.js';
+import {
+  BillingEmulatorContainer,
+  type StartedBillingEmulatorContainer,
+} from '../../src/testcontainers/index.js';
+import { Api } from '../helpers/api.js';
+import { createCustomer } from '../helpers/factories.js';
+import './engine.js';
+import { removePortForwarder } from './port-forwarder.js';
+
+const engine = inject('containerEngine');
+const DAY_MS = 86_400_000;
+
+interface Received {
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: Buffer;
+}
+
+/** A webhook receiver on the host: resolves `next()` with each request it gets. */
+function startReceiver(): Promise<{ server: Server; port: number; next: () => Promise<Received> }> {
+  const waiting: ((received: Received) => void)[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      response.writeHead(200).end('ok');
+      waiting.shift()?.({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server, port, next: () => new Promise((settle) => waiting.push(settle)) });
+    });
+  });
+}
+
+/** The HEALTHCHECK command of the Dockerfile, as an exec argument list. */
+function dockerfileHealthcheck(): string[] {
+  const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8').replace(/\\\n/g, ' ');
+  const command = /^HEALTHCHECK .*?CMD (\[.*\])\s*$/m.exec(dockerfile)?.[1];
+  if (!command) throw new Error('Dockerfile has no HEALTHCHECK CMD [...]');
+  return JSON.parse(command) as string[];
+}
+
+describe.skipIf(!engine.available)(
+  `the billing-emulator image ${engine.available ? engine.image : `(skipped: ${engine.reason})`}`,
+  () => {
+    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let running: StartedBillingEmulatorContainer | undefined;
+    let stopped = false;
+    /** The started container (when beforeAll fails, the tests fail here). */
+    const started = (): StartedBillingEmulatorContainer => {
+      if (!running) throw new Error('the container did not start');
+      return running;
+    };
+
+    beforeAll(async () => {
+      receiver = await startReceiver();
+      await TestContainers.exposeHostPorts(receiver.port);
+      running = await new BillingEmulatorContainer(engine.image)
+        .withToken('container-token')
+        .withApiVersion('2021-11')
+        .withSeed(42)
+        .withData()
+        .withFlushInterval(60_000)
+        .withLogLevel('info')
+        .start();
+    });
+
+    afterAll(async () => {
+      receiver?.server.close();
+      if (running && !stopped) await running.stop();
+      await removePortForwarder();
+    });
+
+    it('answers health and serves the API with the token it printed', async () => {
+      const emulator = started();
+      expect(emulator.getToken()).toBe('container-token');
+      expect(emulator.getClientSecret()).toMatch(/^secret_[0-9a-f]+$/);
+      expect(emulator.getApiVersion()).toBe('2021-11');
+      expect(await emulator.control.health()).toEqual({ status: 'ok' });
+      const api = new Api(emulator.getBaseUrl(), emulator.getToken(), '2021-11');
+      const customer = await createCustomer(api, { email: 'ada@example.com' });
+      const reply = await api.get(`/customers/${customer.id}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.customer.email).toBe('ada@example.com');
+    });
+
+    it('moves the virtual clock through the bound control client', async () => {
+      const emulator = started();
+      const before = await emulator.control.clock();
+      const report = await emulator.control.advanceClock({ days: 30 });
+      expect(Date.parse(report.now) - Date.parse(before.now)).toBe(30 * DAY_MS);
+      const store = await emulator.control.createStore({ clock: { now: '2025-01-01T00:00:00Z' } });
+      const other = emulator.control.forStore(store.token);
+      expect((await other.advanceClock({ days: 1 })).now).toMatch(/^2025-01-02T00:00:00/);
+    });
+
+    it('reaches a receiver on the host at host.testcontainers.internal, signed as webhooks will be', async () => {
+      const emulator = started();
+      const url = `http://host.testcontainers.internal:${receiver.port}/webhooks`;
+      const script = `
+      const body = JSON.stringify({ customer: { id: 1, email: 'ada@example.com' } });
+      const signature = require('crypto').createHash('sha256').update(process.env.SECRET + body).digest('hex');
+      fetch(process.env.URL, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Service-Hmac-Sha256': signature } })
+        .then((r) => process.exit(r.ok ? 0 : 1), (e) => { console.error(e); process.exit(2); });`;
+      const arrived = receiver.next();
+      const result = await emulator.exec(['node', '-e', script], {
+        env: { URL: url, SECRET: emulator.getClientSecret() },
+      });
+      expect(result.exitCode, result.output).toBe(0);
+      const received = await arrived;
+      expect(received.path).toBe('/webhooks');
+      expect(
+        verifyWebhook(received.body, received.headers['x-service-hmac-sha256'], emulator.getClientSecret()),
+      ).toBe(true);
+    });
+
+    it('runs as a non-root user, and its HEALTHCHECK needs nothing but node', async () => {
+      const emulator = started();
+      const uid = await emulator.exec(['node', '-e', 'process.stdout.write(String(process.getuid()))']);
+      expect(uid.stdout).not.toBe('0');
+      expect(uid.stdout).toMatch(/^\d+$/);
+      const health = await emulator.exec(dockerfileHealthcheck());
+      expect(health.exitCode, health.output).toBe(0);
+    });
+
+    it('logs from the bundle, which has no node_modules beside it, and keeps serving', async () => {
+      // A data file the non-root user cannot create: the write fails and is logged (pino is loaded then).
+      const broken = await new BillingEmulatorContainer(engine.image)
+        .withData('/app/missing/shop.json')
+        .start();
+      try {
+        const logs = await broken.logs();
+        let output = '';
+        for await (const chunk of logs) {
+          output += String(chunk);
+          if (/writing the data file failed/.test(output)) break;
+        }
+        logs.destroy();
+        expect(output).toMatch(/"level":50,.*"msg":"writing the data file failed; will retry"/);
+        expect(await broken.control.health()).toEqual({ status: 'ok' });
+      } finally {
+        await broken.stop();
+      }
+    });
+
+    it('keeps its stores on the /data volume across a restart (SIGTERM writes them)', async () => {
+      const emulator = started();
+      const api = new Api(emulator.getBaseUrl(), emulator.getToken(), '2021-11');
+      const customer = await createCustomer(api, { email: 'grace@example.com' });
+      const secret = emulator.getClientSecret();
+      await emulator.restart();
+      expect(emulator.getClientSecret()).toBe(secret);
+      const reply = await new Api(emulator.getBaseUrl(), emulator.getToken(), '2021-11').get(
+        `/customers/${customer.id}`,
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body.customer.email).toBe('grace@example.com');
+    });
+
+    it('stops within a second on SIGTERM, exiting 0', async () => {
+      const emulator = started();
+      const t0 = performance.now();
+      const container = await emulator.stop({ remove: false });
+      stopped = true;
+      const elapsed = performance.now() - t0;
+      const client = await getContainerRuntimeClient();
+      const inspected = client.container.getById(container.getId());
+      try {
+        const state = (await inspected.inspect()).State;
+        expect(state.ExitCode).toBe(0);
+        const logs = await new Promise<string>((resolve, reject) => {
+          inspected.logs({ stdout: true, stderr: true, follow: false }, (error, buffer) =>
+            error ? reject(error) : resolve(String(buffer)),
+          );
+        });
+        expect(logs).toContain('SIGTERM, stopping');
+        expect(elapsed).toBeLessThan(2_000);
+      } finally {
+        await client.container.remove(inspected, { removeVolumes: true });
+      }
+    });
+  },
+);

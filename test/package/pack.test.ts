@@ -1,0 +1,124 @@
+/**
+ * The npm package as users get it: `npm pack`, install the tarball into an empty project, then run
+ * the `billing-emulator` bin and import the library from it. Needs the npm registry (for the
+ * package's dependencies); uses the `dist/` that `npm test` builds first.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli } from '../helpers/cli.js';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+let dir: string;
+let project: string;
+let files: string[];
+
+beforeAll(async () => {
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'billing-emulator-pack-')));
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: ROOT,
+  });
+  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  if (!packed) throw new Error(`npm pack printed nothing: ${stdout}`);
+  files = packed.files.map((file) => file.path);
+  project = join(dir, 'project');
+  await run('mkdir', [project]);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  // @types/node only for the type check below; testcontainers stays out (an optional peer).
+  await run('npm', ['install', join(dir, packed.filename), '@types/node@20', '--no-audit', '--no-fund'], {
+    cwd: project,
+  });
+}, 180_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  it('ships the library, its declarations, the CLI bundle and the testcontainers module only', () => {
+    for (const file of [
+      'package.json',
+      'README.md',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/testcontainers/index.js',
+      'dist/testcontainers/index.d.ts',
+      'dist/cli/main.js',
+    ])
+      expect(files).toContain(file);
+    const unwanted = files.filter(
+      (file) => /^(src|test|bench|scripts|docs|\.ci)\//.test(file) || /\.(map|tgz)$|\.test\./.test(file),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('runs `npx billing-emulator --help`', async () => {
+    const { stdout } = await run('npx', ['billing-emulator', '--help'], { cwd: project });
+    expect(stdout).toContain('billing-emulator start');
+  });
+
+  it('starts from its bin and serves the API', async () => {
+    const cli = await startCli(
+      ['--token', 'packed-token'],
+      {},
+      join(project, 'node_modules', '.bin', 'billing-emulator'),
+    );
+    try {
+      const reply = await fetch(`${cli.url}/customers`, {
+        headers: { 'X-Service-Access-Token': 'packed-token' },
+      });
+      expect(reply.status).toBe(200);
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+  });
+
+  it('exports createEmulator and verifyWebhook to ESM importers, with declarations that type-check', async () => {
+    const script = `
+      import { createEmulator, signWebhook, verifyWebhook, type Emulator } from 'billing-emulator';
+      const emulator: Emulator = await createEmulator({ port: 0, logger: 'silent' });
+      const health = await (await fetch(emulator.url + '/_emulator/health')).json();
+      const body = '{"customer":{"id":1}}';
+      const valid: boolean = verifyWebhook(body, signWebhook(body, emulator.clientSecret), emulator.clientSecret);
+      const forged: boolean = verifyWebhook(body, 'f'.repeat(64), emulator.clientSecret);
+      console.log(JSON.stringify({ health, valid, forged }));
+      await emulator.close();
+    `;
+    writeFileSync(join(project, 'check.mts'), script);
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: false,
+          types: ['node'],
+          outDir: 'out',
+        },
+        files: ['check.mts'],
+      }),
+    );
+    await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project });
+    const { stdout } = await run(process.execPath, [join(project, 'out', 'check.mjs')], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ health: { status: 'ok' }, valid: true, forged: false });
+  }, 120_000); // type-checking the dependencies' declarations too (skipLibCheck off) takes a while
+
+  it('resolves billing-emulator/testcontainers, which needs only the testcontainers peer', async () => {
+    const script =
+      "import('billing-emulator/testcontainers').then(() => console.log('loaded'), (e) => console.log(e.message))";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
+    expect(stdout).toMatch(/Cannot find package 'testcontainers' imported from .*dist\/testcontainers\//);
+  });
+});
