@@ -21,7 +21,13 @@ export function changedFields<T extends object>(before: T, after: T): Record<str
   return Object.keys(changed).length ? changed : null;
 }
 
-/** 2021-01 platform ids are integers when they look like integers (the platform's are). */
-export function platformIdOutput(value: string): number | string {
-  return /^\d{1,15}$/.test(value) ? Number(value) : value;
+/**
+ * The 2021-01 form of a platform id: the number when the external id is a safe integer (platform
+ * ids are integers there), the string otherwise.
+ *
+ * @example platformIdOutput('7001') // 7001
+ */
+export function platformIdOutput(externalId: string): number | string {
+  const value = Number(externalId);
+  return /^\d+$/.test(externalId) && Number.isSafeInteger(value) ? value : externalId;
 }

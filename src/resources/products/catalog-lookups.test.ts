@@ -8,7 +8,8 @@ import {
   createCollection,
 } from '../collections/collections.service.js';
 import { createPlan, getPlan, plansOfProduct } from '../plans/plans.service.js';
-import { legacyPlatformId, productImageSizes } from './products.serializers.js';
+import { productImageSizes } from './products.serializers.js';
+import { platformIdOutput } from '../serialize.js';
 import { createProduct, findProductByExternalId, findVariant } from './products.service.js';
 
 function context() {
@@ -100,8 +101,8 @@ describe('catalog lookups', () => {
       original: 'https://cdn.example/files/bag',
       small: 'https://cdn.example/files/bag_small',
     });
-    expect(legacyPlatformId('4354268856408')).toBe(4354268856408);
-    expect(legacyPlatformId('sku-1')).toBe('sku-1');
-    expect(legacyPlatformId('99999999999999999999')).toBe('99999999999999999999');
+    expect(platformIdOutput('4354268856408')).toBe(4354268856408);
+    expect(platformIdOutput('sku-1')).toBe('sku-1');
+    expect(platformIdOutput('99999999999999999999')).toBe('99999999999999999999');
   });
 });

@@ -6,7 +6,7 @@
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { collectionIdsOfProduct } from '../collections/collections.service.js';
-import { timestamp } from '../serialize.js';
+import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Product, ProductVariant } from './product.model.js';
 import { purchaseSettingsOf } from './products.purchase-settings.js';
 
@@ -43,17 +43,6 @@ export function productImageSizes(product: Product): ImageSizes {
     original: src,
     small: sized(src, 'small'),
   };
-}
-
-/**
- * A platform id as 2021-01 shows it: an integer when the external id is one (the platform's ids
- * are integers there), the string otherwise.
- *
- * @example legacyPlatformId('7001') // 7001
- */
-export function legacyPlatformId(externalId: string): number | string {
-  const value = Number(externalId);
-  return /^\d+$/.test(externalId) && Number.isSafeInteger(value) ? value : externalId;
 }
 
 function serializeVariant(variant: ProductVariant): Record<string, unknown> {
@@ -104,7 +93,7 @@ function serialize2021_01(product: Product, store: Store): Record<string, unknow
     discount_type: settings.discount_type,
     handle: product.handle,
     images: productImageSizes(product),
-    platform_product_id: legacyPlatformId(product.external_product_id),
+    platform_product_id: platformIdOutput(product.external_product_id),
     subscription_defaults: {
       apply_cutoff_date_to_checkout: false,
       charge_interval_frequency: settings.charge_interval_frequency,

@@ -12,13 +12,15 @@ import { addressSerializers } from '../addresses/addresses.serializers.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializeSelection } from '../bundle-selections/bundle-selections.serializers.js';
+import { findVariant } from '../products/products.service.js';
+import { productSerializers } from '../products/products.serializers.js';
 import { SUBSCRIPTION_STATUSES, type Subscription } from './subscription.model.js';
 import { subscriptionSerializers } from './subscriptions.serializers.js';
 
 export const subscriptionIncludes: IncludeSpec<Subscription> = {
   allowed: {
     '2021-01': ['address', 'metafields'],
-    '2021-11': ['address', 'customer', 'metafields', 'bundle_selections'],
+    '2021-11': ['address', 'customer', 'metafields', 'bundle_product', 'bundle_selections'],
   },
   resolve: (subscription, name, { store, version }) => {
     switch (name) {
@@ -34,6 +36,10 @@ export const subscriptionIncludes: IncludeSpec<Subscription> = {
         return store.collections.metafields
           .findBy('owner', `subscription:${subscription.id}`)
           .map((metafield) => metafieldSerializer(metafield, version));
+      case 'bundle_product': {
+        const found = findVariant(store, subscription.external_variant_id);
+        return found?.variant.bundle ? productSerializers[version](found.product, store) : null;
+      }
       default:
         return store.collections.bundle_selections
           .findBy('purchase_item_id', subscription.id)
