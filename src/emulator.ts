@@ -6,10 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { billingJobKinds } from './billing/jobs.js';
+import { scheduleFromRecords } from './billing/charge-jobs.js';
 import { ControlClient } from './control/client.js';
 import { headerNames, isHeaderPrefix } from './http/headers.js';
 import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
 import { Database } from './platform/persistence/database.js';
+import { runRealtimeStores } from './platform/scheduler/realtime.js';
 import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry, type RegistryDoc } from './store/registry.js';
 import { completeSettings, storeSettingsSchema, type StoreSettingsInput } from './store/settings.js';
@@ -70,6 +72,7 @@ async function loadRegistry(
   const registry = new StoreRegistry({
     seed: options.seed,
     jobKinds: JOB_KINDS,
+    observers: [scheduleFromRecords],
     onChange: () => database.markDirty(),
   });
   database.setRenderer(() => registry.toJSON());
@@ -142,6 +145,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const store = registry.defaultStore;
   const token = options.token ?? store.tokens[0]?.token ?? '';
   let closing: Promise<void> | null = null;
+  const stopRealtime = runRealtimeStores(registry, logger);
   return {
     url,
     token,
@@ -152,6 +156,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     server,
     close: () => {
       closing ??= (async () => {
+        stopRealtime();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

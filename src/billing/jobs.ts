@@ -2,6 +2,7 @@
 import type { JobKind } from '../platform/scheduler/scheduler.js';
 import { SCHEDULER_ACTOR } from '../store/actor.js';
 import { REGENERATE_JOB, syncQueuedCharges } from './queued-charges.js';
+import { timeJobKinds } from './charge-jobs.js';
 
 export const billingJobKinds: ReadonlyMap<string, JobKind> = new Map<string, JobKind>([
   [
@@ -14,4 +15,5 @@ export const billingJobKinds: ReadonlyMap<string, JobKind> = new Map<string, Job
       },
     },
   ],
+  ...timeJobKinds,
 ]);

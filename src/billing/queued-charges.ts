@@ -129,6 +129,7 @@ export function newChargeFields(
     tags: 'Subscription Recurring Order',
     has_uncommitted_changes: false,
     processed_at: null,
+    authorized_at: null,
     error: null,
     error_type: null,
     charge_attempts: 0,

@@ -138,6 +138,11 @@ export class ControlClient {
     return this.request('POST', '/clock/advance', input);
   }
 
+  /** `realtime` follows wall-clock time from where the clock stands; `frozen` moves only when told. */
+  setClockMode(mode: 'frozen' | 'realtime'): Promise<{ now: string; mode: 'frozen' | 'realtime' }> {
+    return this.request('POST', '/clock/mode', { mode });
+  }
+
   scheduledJobs(): Promise<{ now: string; jobs: { type: string; due_at: string; subject: string }[] }> {
     return this.request('GET', '/clock/jobs');
   }

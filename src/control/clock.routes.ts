@@ -30,6 +30,8 @@ const advanceBody = z
     }
   });
 
+const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
+
 const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
 function targetOf(store: Store, body: z.output<typeof advanceBody>): number {
@@ -66,6 +68,17 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
         deps.logger.error({ err: error, job }, 'scheduled job failed'),
       );
       return { body: report };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/clock/mode',
+    summary:
+      'Set the clock mode: frozen (moves only when told) or realtime (follows wall-clock time from where it stands)',
+    body: modeBody,
+    handle: ({ store, body }) => {
+      store.clock.setMode(parseWith(modeBody, body).mode);
+      return { body: { now: store.clock.iso(), mode: store.clock.mode } };
     },
   },
   {

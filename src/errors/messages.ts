@@ -48,6 +48,11 @@ export const errors = {
     }),
   notInVersion: (version: string) =>
     new ApiError(501, { error: `This resource is not implemented in API version ${version}.` }),
+  /** Spec rule 7: plan-gated operations are refused to stores without the plan. */
+  notOnPlan: (plan: string) =>
+    new ApiError(403, {
+      error: `This operation is available on the ${plan} plan only; the store's plan does not include it.`,
+    }),
   conflict: () => new ApiError(409, { error: 'A call to this route is already in progress.' }),
   tooManyRequests: () => new ApiError(429, { warning: 'too many requests' }),
   /** 422 with per-field messages: `{"errors": {"field": ["message"]}}`. */

@@ -9,7 +9,8 @@ import { grants } from '../store/scopes.js';
 import { readJsonObject } from './body.js';
 import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
-import type { ApiRequest, ApiResponse, Body, Endpoint, Query } from './types.js';
+import type { ApiRequest, ApiResponse, Body, Endpoint, Gate, Query } from './types.js';
+import type { StoreSettings } from '../store/settings.js';
 import type { RequestIdentity } from './auth.middleware.js';
 import type { Scope } from '../store/scopes.js';
 import type { ApiVersion } from '../store/versions.js';
@@ -119,6 +120,7 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
     if (!endpoint) throw errors.notInVersion(identity.version);
     const scope = endpoint.scope;
     if (typeof scope === 'string' && !grants(identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
+    if (endpoint.gate) checkGate(endpoint.gate, identity.auth.store.settings);
     // DELETE reads a body too: the bulk deletes (plans-bulk, collection_products-bulk) carry one.
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
       return readJsonObject(ctx).then((body) => handle(ctx, identity, endpoint, params, body));
@@ -128,6 +130,11 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
 }
 
 const EMPTY_BODY: Body = Object.freeze({});
+
+/** Refuses an endpoint the store's plan, platform or products do not include (spec rules 5-7). */
+function checkGate(gate: Gate, settings: StoreSettings): void {
+  if (gate.plan === 'pro' && settings.plan !== 'pro') throw errors.notOnPlan('Pro');
+}
 
 /** Runs a write that holds an address; a write to a held address gets 409. */
 async function handleLocked(

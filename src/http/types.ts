@@ -6,6 +6,7 @@
 import type { Actor } from '../store/actor.js';
 import type { Scope } from '../store/scopes.js';
 import type { Store } from '../store/store.js';
+import type { StoreSettings } from '../store/settings.js';
 import type { TokenRecord } from '../store/tokens.js';
 import type { ApiVersion } from '../store/versions.js';
 
@@ -37,6 +38,13 @@ export interface ApiResponse {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** What a store needs to use an endpoint: the Pro plan, some platforms, the retention product. */
+export interface Gate {
+  readonly plan?: 'pro';
+  readonly platforms?: readonly StoreSettings['platform'][];
+  readonly retention?: true;
+}
+
 /** A scope the handler checks itself because it depends on the request (e.g. a metafield's owner). */
 export interface HandlerScope {
   readonly checkedBy: 'handler';
@@ -51,6 +59,8 @@ export interface Endpoint {
   /** Versions that serve it; the others answer 501. All versions when absent. */
   readonly versions?: readonly ApiVersion[];
   readonly summary: string;
+  /** Who may use it (spec rules 5-7); anyone when absent. */
+  readonly gate?: Gate;
   /**
    * The address this write edits (itself or a child): held while the handler runs, so a second
    * concurrent write to it gets 409 (spec: "two concurrent edits of an address or its children").

@@ -10,6 +10,7 @@ import { discountEndpoints } from './discounts/discounts.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
 import { onetimeEndpoints } from './onetimes/onetimes.routes.js';
+import { orderEndpoints } from './orders/orders.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
 import { planEndpoints } from './plans/plans.routes.js';
 import { productEndpoints } from './products/products.routes.js';
@@ -28,6 +29,7 @@ export const endpoints: readonly Endpoint[] = [
   ...eventEndpoints,
   ...metafieldEndpoints,
   ...onetimeEndpoints,
+  ...orderEndpoints,
   ...paymentMethodEndpoints,
   ...planEndpoints,
   ...productEndpoints,

@@ -15,6 +15,7 @@ import type { Charge } from '../resources/charges/charge.model.js';
 import type { CollectionProduct, ProductCollection } from '../resources/collections/collection.model.js';
 import type { Discount } from '../resources/discounts/discount.model.js';
 import type { Onetime } from '../resources/onetimes/onetime.model.js';
+import type { Order } from '../resources/orders/order.model.js';
 import type { Plan } from '../resources/plans/plan.model.js';
 import type { Product } from '../resources/products/product.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
@@ -98,6 +99,18 @@ export function createCollections(onChange: () => void) {
       },
       onChange,
     ),
+    orders: new Collection<Order>(
+      'orders',
+      {
+        charge_id: { key: (o) => o.charge_id },
+        customer_id: { key: (o) => o.customer_id },
+        address_id: { key: (o) => o.address_id },
+        status: { key: (o) => o.status },
+        external_order_id: { key: (o) => o.external_order_id },
+        purchase_item_id: { key: (o) => o.line_items.map((line) => line.purchase_item_id) },
+      },
+      onChange,
+    ),
     discounts: new Collection<Discount>(
       'discounts',
       { code: { key: (d) => d.code.toLowerCase(), unique: true } },
@@ -109,7 +122,7 @@ export function createCollections(onChange: () => void) {
       onChange,
     ),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),
-    jobs: new Collection<Job>('jobs', {}, onChange),
+    jobs: new Collection<Job>('jobs', { subject: { key: (j) => j.subject } }, onChange),
   };
 }
 

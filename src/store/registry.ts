@@ -7,7 +7,7 @@ import type { JobKinds } from '../platform/scheduler/scheduler.js';
 import type { ClockState } from '../platform/clock.js';
 import { SCOPES, type Scope } from './scopes.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
-import { Store, type StoreDoc } from './store.js';
+import { Store, type StoreDoc, type StoreObserver } from './store.js';
 import type { TokenRecord } from './tokens.js';
 import type { Actor } from './actor.js';
 import { seedStore } from './seed-store.js';
@@ -32,6 +32,7 @@ export interface RegistryOptions {
   seed?: number;
   jobKinds: JobKinds;
   onChange: () => void;
+  observers?: readonly StoreObserver[];
 }
 
 export interface Authenticated {
@@ -83,6 +84,7 @@ export class StoreRegistry {
       random,
       clock: input.clock,
       jobKinds: this.options.jobKinds,
+      observers: this.options.observers,
       onChange: this.options.onChange,
     });
     this.stores.set(id, store);
@@ -150,11 +152,13 @@ export class StoreRegistry {
       const store = new Store({
         id: storeDoc.id,
         name: storeDoc.name,
-        settings: storeDoc.settings,
+        // Settings added by later releases take their defaults in an older file.
+        settings: { ...completeSettings(storeSettingsSchema.parse({})), ...storeDoc.settings },
         clientSecret: storeDoc.client_secret,
         random: this.random.fork(),
         clock: storeDoc.clock,
         jobKinds: this.options.jobKinds,
+        observers: this.options.observers,
         onChange: this.options.onChange,
       });
       store.load(storeDoc);

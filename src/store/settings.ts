@@ -81,6 +81,20 @@ export const storeSettingsSchema = z
      * address; a second write arriving meanwhile gets 409. 0 keeps only truly overlapping requests.
      */
     write_latency_ms: z.number().int().min(0).max(10_000).default(0),
+    /** Days before a queued charge that `charge/upcoming` fires. */
+    upcoming_charge_days: z.number().int().min(0).max(30).default(3),
+    /** Days before a queued prepaid order that `order/upcoming` fires. */
+    upcoming_order_days: z.number().int().min(0).max(30).default(3),
+    /** Retries of a failed charge (api-facts, Dunning). */
+    dunning: z
+      .object({
+        /** Days from each failed try to the next; the tries are one more than this list. */
+        retry_days: z.array(z.number().int().min(1).max(60)).min(0).max(30),
+        /** What happens after the last failed try. */
+        on_max_retries: z.enum(['cancel_subscriptions', 'cancel_subscriptions_and_charges', 'none']),
+      })
+      .strict()
+      .default({ retry_days: [1, 6, 6, 6, 6, 6, 6], on_max_retries: 'cancel_subscriptions' }),
   })
   .strict();
 
@@ -100,6 +114,12 @@ export interface StoreSettings {
   tax_rate: number;
   taxes_included: boolean;
   write_latency_ms: number;
+  upcoming_charge_days: number;
+  upcoming_order_days: number;
+  dunning: {
+    retry_days: number[];
+    on_max_retries: 'cancel_subscriptions' | 'cancel_subscriptions_and_charges' | 'none';
+  };
 }
 
 /** Completes parsed settings with the defaults that depend on other fields. */
@@ -119,5 +139,8 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     tax_rate: parsed.tax_rate,
     taxes_included: parsed.taxes_included,
     write_latency_ms: parsed.write_latency_ms,
+    upcoming_charge_days: parsed.upcoming_charge_days,
+    upcoming_order_days: parsed.upcoming_order_days,
+    dunning: parsed.dunning,
   };
 }

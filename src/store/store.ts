@@ -38,7 +38,12 @@ export interface StoreInit {
   clock?: Partial<ClockState>;
   jobKinds: JobKinds;
   onChange: () => void;
+  /** Called once the store exists, to attach listeners (e.g. jobs that follow charges). */
+  observers?: readonly StoreObserver[];
 }
+
+/** Attaches behaviour to a new store, e.g. listeners on its collections. */
+export type StoreObserver = (store: Store) => void;
 
 export class Store {
   readonly id: number;
@@ -68,6 +73,7 @@ export class Store {
     this.collections = createCollections(init.onChange);
     this.scheduler = new Scheduler(this, init.jobKinds);
     this.created_at = this.clock.iso();
+    for (const observe of init.observers ?? []) observe(this);
   }
 
   /** Next id of a kind of record (`customers`, `tokens`, ...). */

@@ -178,6 +178,8 @@ describe('regeneration', () => {
     const jobs = await s.control.scheduledJobs();
     expect(jobs.jobs).toEqual([
       { type: 'regenerate_charges', due_at: '2025-01-15T12:00:05Z', subject: `address:${addressId}` },
+      { type: 'charge_upcoming', due_at: '2025-01-29T00:00:00Z', subject: `charge:${pending.id}` },
+      { type: 'charge_attempt', due_at: '2025-02-01T00:00:00Z', subject: `charge:${pending.id}` },
     ]);
     const report = await s.control.advanceClock({ seconds: 5 });
     expect(report.jobs).toEqual([

@@ -1,5 +1,5 @@
 /** Valid request bodies for tests, per version. */
-import type { Api, Json } from './api.js';
+import type { Api, Json, Reply } from './api.js';
 
 let counter = 0;
 const unique = () => `${Date.parse('2025-01-01') + ++counter}`;
@@ -101,4 +101,35 @@ export async function queuedCharges(api: Api, addressId: number): Promise<Json[]
     .with({ version: '2021-11' })
     .get('/charges', { query: { address_id: addressId, status: 'queued', sort_by: 'scheduled_at-asc' } });
   return reply.body.charges;
+}
+
+/** Gives the customer a default card whose token decides charge outcomes (README: test tokens). */
+export async function addCard(api: Api, customerId: number, token = 'tok_ok'): Promise<Json> {
+  const reply = await api.with({ version: '2021-11' }).post('/payment_methods', {
+    customer_id: customerId,
+    default: true,
+    processor_name: 'stripe',
+    processor_customer_token: `cus_${customerId}`,
+    processor_payment_method_token: token,
+    payment_details: { brand: 'visa', exp_month: 12, exp_year: 2030, last4: '4242' },
+  });
+  if (reply.status !== 201) throw new Error(`card create failed: ${reply.status} ${reply.text}`);
+  return reply.body.payment_method;
+}
+
+/** The topics of the store's events (oldest first), optionally only those of some object types. */
+export async function topicsOf(api: Api, objectTypes?: readonly string[]): Promise<string[]> {
+  const topics: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const reply: Reply<Json> = await api
+      .with({ version: '2021-11' })
+      .get('/events', { query: cursor ? { cursor, limit: 250 } : { limit: 250, sort_by: 'id-asc' } });
+    for (const event of reply.body.events) {
+      if (!objectTypes || objectTypes.includes(event.object_type))
+        topics.push(`${event.object_type}/${event.verb}`);
+    }
+    cursor = reply.body.next_cursor;
+  } while (cursor);
+  return topics;
 }

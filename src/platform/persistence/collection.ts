@@ -28,11 +28,14 @@ export class UniqueIndexViolation extends Error {
 
 type IndexMap = Map<IndexKey, Set<number>>;
 
+export type WriteListener<T> = (before: T | undefined, after: T | undefined) => void;
+
 export class Collection<T extends Identified> {
   private rows = new Map<number, T>();
   private indexes = new Map<string, IndexMap>();
   private sortedIds: number[] | null = [];
   private maxId = 0;
+  private listeners: WriteListener<T>[] = [];
 
   constructor(
     readonly name: string,
@@ -100,6 +103,7 @@ export class Collection<T extends Identified> {
     else this.sortedIds = null;
     this.maxId = Math.max(this.maxId, row.id);
     this.onChange();
+    this.notify(undefined, frozen);
     return frozen;
   }
 
@@ -113,6 +117,7 @@ export class Collection<T extends Identified> {
     this.rows.set(id, next);
     this.addToIndexes(next);
     this.onChange();
+    this.notify(current, next);
     return next;
   }
 
@@ -123,7 +128,23 @@ export class Collection<T extends Identified> {
     this.rows.delete(id);
     this.sortedIds = null;
     this.onChange();
+    this.notify(current, undefined);
     return current;
+  }
+
+  /**
+   * Calls `listener` after every insert (before undefined), update and delete (after undefined)
+   * of one record; bulk `clear` and `load` do not call it. Returns the unsubscribe function.
+   */
+  onWrite(listener: WriteListener<T>): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  private notify(before: T | undefined, after: T | undefined): void {
+    for (const listener of this.listeners) listener(before, after);
   }
 
   clear(): void {

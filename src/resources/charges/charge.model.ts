@@ -92,6 +92,8 @@ export interface Charge {
   readonly orders_count: number;
   readonly has_uncommitted_changes: boolean;
   readonly processed_at: Timestamp | null;
+  /** When the payment was authorized and awaits capture (status `pending`). */
+  readonly authorized_at: Timestamp | null;
   readonly error: string | null;
   readonly error_type: string | null;
   readonly charge_attempts: number;

@@ -9,6 +9,10 @@ import {
   unskipCharge,
 } from '../../billing/charge-actions.js';
 import { removeAddressDiscount } from '../../billing/address-actions.js';
+import { processCharge } from '../../billing/charge-processing.js';
+import { captureCharge, chargeVisible, refundCharge } from '../../billing/payments.js';
+import { errors } from '../../errors/messages.js';
+import { amount } from '../schema-parts.js';
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
@@ -44,13 +48,64 @@ function selected(request: ApiRequest): { ids?: number[]; field: string } {
 
 const removeBody = z.object({ charge_id: itemIds.optional(), address_id: itemIds.optional() });
 
+const refundBody = z
+  .object({ amount: amount.optional(), full_refund: z.boolean().optional() })
+  .refine((body) => body.amount !== undefined || body.full_refund === true, {
+    message: 'Missing data for required field.',
+    path: ['amount'],
+  });
+
+/** A charge the API still shows (processed ones vanish after 90 days: spec, Errors 5). */
+function visibleCharge(request: ApiRequest, id: number): Charge {
+  const charge = findCharge(request.store, id);
+  if (!chargeVisible(request.store, charge)) throw errors.notFound();
+  return charge;
+}
+
 export const chargeEndpoints: readonly Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/charges/:id/process',
+    scope: 'write_orders',
+    gate: { plan: 'pro' },
+    summary: 'Process a queued or error charge now (Pro plan)',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const id = pathId(request);
+      visibleCharge(request, id);
+      return { body: render(request, processCharge(request, id)) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/capture_payment',
+    scope: 'write_orders',
+    gate: { plan: 'pro' },
+    summary: 'Capture an authorized charge within 7 days of authorization (Pro plan, closed beta)',
+    locks: addressOfCharge,
+    handle: (request) => ({
+      body: render(request, captureCharge(request, visibleCharge(request, pathId(request)))),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/charges/:id/refund',
+    scope: 'write_orders',
+    summary: 'Refund part (amount) or all (full_refund) of a paid charge',
+    locks: addressOfCharge,
+    handle: (request) => {
+      const charge = visibleCharge(request, pathId(request));
+      const body = parseWith(refundBody, request.body);
+      return { body: render(request, refundCharge(request, charge, body.amount, body.full_refund ?? false)) };
+    },
+  },
   {
     method: 'GET',
     path: '/charges',
     scope: 'read_orders',
     summary: 'List charges',
-    handle: (request) => listResponse(chargeList, request),
+    handle: (request) =>
+      listResponse(chargeList, request, [{ test: (charge) => chargeVisible(request.store, charge) }]),
   },
   {
     method: 'GET',
@@ -58,7 +113,10 @@ export const chargeEndpoints: readonly Endpoint[] = [
     scope: 'read_orders',
     versions: ['2021-01'],
     summary: 'Count charges',
-    handle: (request) => countResponse(chargeList, request, CHARGE_COUNT_FILTERS),
+    handle: (request) =>
+      countResponse(chargeList, request, CHARGE_COUNT_FILTERS, [
+        { test: (charge) => chargeVisible(request.store, charge) },
+      ]),
   },
   {
     method: 'GET',
@@ -66,7 +124,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
     scope: 'read_orders',
     summary: 'Retrieve a charge',
     handle: (request) => {
-      const charge = findCharge(request.store, pathId(request));
+      const charge = visibleCharge(request, pathId(request));
       const includes = parseIncludes(chargeIncludes, request.query.include, request.version);
       const body = chargeSerializers[request.version](charge, request.store);
       return { body: { charge: withIncludes(body, charge, includes, chargeIncludes, request) } };

@@ -2,6 +2,7 @@
  * What the customer record shows but does not store: subscription counts, status and dunning are
  * derived from the records they describe, so they can never drift from them.
  */
+import { inDunning } from '../../billing/charge-processing.js';
 import { activeSubscriptionCount } from '../../billing/customer-status.js';
 import type { Store } from '../../store/store.js';
 
@@ -13,13 +14,14 @@ export interface CustomerFacts {
 }
 
 export function customerFacts(store: Store, customerId: number): CustomerFacts {
-  let inDunning = false;
+  let dunning = false;
   for (const id of store.collections.charges.idsBy('customer_id', customerId)) {
-    if (store.collections.charges.get(id)?.status === 'error') inDunning = true;
+    const charge = store.collections.charges.get(id);
+    if (charge && inDunning(charge)) dunning = true;
   }
   return {
     activeSubscriptions: activeSubscriptionCount(store, customerId),
     totalSubscriptions: store.collections.subscriptions.countBy('customer_id', customerId),
-    inDunning,
+    inDunning: dunning,
   };
 }

@@ -17,6 +17,7 @@ const OWNERS: Readonly<Partial<Record<OwnerResource, (store: Store, id: number) 
   address: (store, id) => store.collections.addresses.has(id),
   subscription: (store, id) => store.collections.subscriptions.has(id),
   charge: (store, id) => store.collections.charges.has(id),
+  order: (store, id) => store.collections.orders.has(id),
 };
 
 /** The scopes that guard metafields of an owner kind (decision: the owner's own scopes). */
@@ -69,7 +70,9 @@ function customerOf(store: Store, metafield: Metafield): number | null {
         ? store.collections.subscriptions.get(metafield.owner_id)
         : metafield.owner_resource === 'charge'
           ? store.collections.charges.get(metafield.owner_id)
-          : undefined;
+          : metafield.owner_resource === 'order'
+            ? store.collections.orders.get(metafield.owner_id)
+            : undefined;
   return owner?.customer_id ?? null;
 }
 

@@ -1,5 +1,6 @@
 /** Business rules of payment methods: one default per customer, ownership, events. */
 import { errors } from '../../errors/messages.js';
+import { cardUpdated } from '../../billing/payments.js';
 import { recordEvent } from '../../platform/events.js';
 import type { Store } from '../../store/store.js';
 import { changedFields } from '../serialize.js';
@@ -49,6 +50,8 @@ export function createPaymentMethod(ctx: ServiceContext, fields: PaymentMethodFi
     object_id: method.id,
     customer_id: method.customer_id,
   });
+  // A new default card during dunning retries the failing charges tomorrow (api-facts, Dunning).
+  if (method.default) cardUpdated(ctx, method.customer_id);
   return method;
 }
 
@@ -68,6 +71,11 @@ export function updatePaymentMethod(
     customer_id: after.customer_id,
     updated_attributes: changedFields(before, after),
   });
+  const newCard =
+    before.processor_payment_method_token !== after.processor_payment_method_token ||
+    before.processor_customer_token !== after.processor_customer_token ||
+    JSON.stringify(before.payment_details) !== JSON.stringify(after.payment_details);
+  if (newCard && after.default) cardUpdated(ctx, after.customer_id);
   return after;
 }
 
