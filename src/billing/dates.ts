@@ -93,16 +93,22 @@ export function dayIn(epochMs: number, timeZone: string): string {
 export function startOfDay(date: string, timeZone: string): number {
   const [y, m, d] = parts(date);
   const utc = Date.UTC(y, m - 1, d);
+  if (timeZone === 'UTC') return utc;
   // The zone's offset at that moment; two passes settle daylight-saving edges.
   let guess = utc;
   for (let i = 0; i < 2; i++) guess = utc - offsetMs(guess, timeZone);
   return guess;
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetMs(epochMs: number, timeZone: string): number {
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(epochMs)
-    .find((part) => part.type === 'timeZoneName')?.value;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const text = format.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(text ?? '');
   if (!match) return 0;
   const sign = match[1] === '-' ? -1 : 1;

@@ -36,6 +36,8 @@ export class Collection<T extends Identified> {
   private sortedIds: number[] | null = [];
   private maxId = 0;
   private listeners: WriteListener<T>[] = [];
+  /** Counts `clear` calls (also made by `load`): indexes kept outside know to rebuild. */
+  generation = 0;
 
   constructor(
     readonly name: string,
@@ -152,6 +154,7 @@ export class Collection<T extends Identified> {
     for (const index of this.indexes.keys()) this.indexes.set(index, new Map());
     this.sortedIds = [];
     this.maxId = 0;
+    this.generation += 1;
     this.onChange();
   }
 

@@ -4,6 +4,7 @@
  */
 import { toIso } from '../clock.js';
 import type { Job, JobReport } from './job.js';
+import { JobQueue } from './job-queue.js';
 import type { Store } from '../../store/store.js';
 
 export interface JobKind {
@@ -22,27 +23,22 @@ export interface AdvanceReport {
 }
 
 export class Scheduler {
+  /** Due-order index of the jobs collection: built on first use, kept up by inserts, pruned lazily. */
+  private queue: JobQueue | null = null;
+  private queuedGeneration = -1;
+
   constructor(
     private readonly store: Store,
     private readonly kinds: JobKinds,
-  ) {}
+  ) {
+    store.collections.jobs.onWrite((previous, job) => {
+      if (!previous && job) this.queue?.push(job);
+    });
+  }
 
   /** Adds a job; returns it with its id. */
   schedule(job: Omit<Job, 'id'>): Job {
     return this.store.collections.jobs.insert({ ...job, id: this.store.nextId('jobs') });
-  }
-
-  /** Removes the jobs for which `match` holds (e.g. the retries of a charge that got paid). */
-  cancel(match: (job: Job) => boolean): number {
-    const jobs = this.store.collections.jobs;
-    let removed = 0;
-    for (const job of [...jobs.values()]) {
-      if (match(job)) {
-        jobs.delete(job.id);
-        removed += 1;
-      }
-    }
-    return removed;
   }
 
   /** Scheduled jobs in the order they will run. */
@@ -52,11 +48,17 @@ export class Scheduler {
 
   /** The job that runs next, if any. */
   next(): Job | undefined {
-    let first: Job | undefined;
-    for (const job of this.store.collections.jobs.values()) {
-      if (!first || byDue(job, first) < 0) first = job;
+    const jobs = this.store.collections.jobs;
+    if (!this.queue || this.queuedGeneration !== jobs.generation) {
+      this.queue = new JobQueue(jobs.values());
+      this.queuedGeneration = jobs.generation;
     }
-    return first;
+    for (let top = this.queue.peek(); top; top = this.queue.peek()) {
+      const job = jobs.get(top.id);
+      if (job && job.due_at === top.due_at) return job;
+      this.queue.pop();
+    }
+    return undefined;
   }
 
   /** Moves the clock forward to `targetMs`, running every job due on the way. */
