@@ -198,6 +198,26 @@ describe('bundle selections (2021-11)', () => {
     expect(included.body.subscription.include.bundle_product.external_product_id).toBe(
       shop.box.external_product_id,
     );
+    // An order takes the selection's contents at the time it is made.
+    const recipient = (await api.get(`/subscriptions/${shop.subscription.id}`)).body.subscription.customer_id;
+    await api.post('/payment_methods', {
+      customer_id: recipient,
+      processor_name: 'stripe',
+      processor_customer_token: 'c',
+      processor_payment_method_token: 'tok_ok',
+    });
+    const charge = (await api.get('/charges', { query: { purchase_item_id: shop.subscription.id } })).body
+      .charges[0];
+    await api.post(`/charges/${charge.id}/process`, {});
+    const [order] = (await api.get('/orders', { query: { charge_id: charge.id } })).body.orders;
+    expect(order.line_items[0].bundle_items).toEqual([
+      {
+        collection_id: String(shop.beans.id),
+        external_product_id: shop.b.external_product_id,
+        external_variant_id: 'bean-b',
+        quantity: 3,
+      },
+    ]);
     expect((await api.delete(`/bundle_selections/${selection.id}`)).status).toBe(204);
     expect((await api.get(`/bundle_selections/${selection.id}`)).status).toBe(404);
     const verbs = (await api.get('/events', { query: { object_type: 'bundle_selection' } })).body.events.map(
