@@ -8,7 +8,12 @@ import { createApp } from './app.js';
 import { billingJobKinds } from './billing/jobs.js';
 import { scheduleFromRecords } from './billing/charge-jobs.js';
 import { ControlClient } from './control/client.js';
-import { headerNames, isHeaderPrefix } from './http/headers.js';
+import { headerNames, isHeaderPrefix, type HeaderNames } from './http/headers.js';
+import { deliverWebhooks, webhookJobKinds } from './webhooks/dispatcher.js';
+import { VERSION } from './version.js';
+import { TOPICS } from './webhooks/topics.js';
+import { createWebhook } from './resources/webhooks/webhooks.service.js';
+import type { Store } from './store/store.js';
 import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
 import { Database } from './platform/persistence/database.js';
 import { runRealtimeStores } from './platform/scheduler/realtime.js';
@@ -36,6 +41,8 @@ export interface EmulatorOptions {
   headerPrefix?: string;
   /** Longest time a change waits before it is written to the data file (default 1000 ms). */
   flushIntervalMs?: number;
+  /** Subscribes the default store to every webhook topic at this URL (`--webhook-url`). */
+  webhookUrl?: string;
   /** Settings of the default store when it is created. */
   settings?: StoreSettingsInput;
   /** A logger (a pino logger fits), or the level of the default one (default `warn`), logging to stderr. */
@@ -59,7 +66,19 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-const JOB_KINDS: JobKinds = new Map([...billingJobKinds]);
+const JOB_KINDS: JobKinds = new Map([...billingJobKinds, ...webhookJobKinds]);
+
+/** Subscribes a store to every topic at `url` (topics it already sends there are left as they are). */
+function subscribeToEverything(store: Store, url: string): void {
+  if (!/^https?:\/\/\S+$/.test(url)) throw new Error(`Invalid webhook URL: ${url}`);
+  const existing = new Set<string>();
+  for (const webhook of store.collections.webhooks.values())
+    if (webhook.address === url) existing.add(webhook.topic);
+  for (const topic of Object.keys(TOPICS)) {
+    if (!existing.has(topic))
+      createWebhook(store, { address: url, topic, included_objects: [] }, store.settings.default_api_version);
+  }
+}
 
 function loggerOf(option: EmulatorOptions['logger']): Logger {
   return option && typeof option === 'object' ? option : defaultLogger(option);
@@ -68,11 +87,12 @@ function loggerOf(option: EmulatorOptions['logger']): Logger {
 async function loadRegistry(
   options: EmulatorOptions,
   database: Database<RegistryDoc>,
+  headers: HeaderNames,
 ): Promise<StoreRegistry> {
   const registry = new StoreRegistry({
     seed: options.seed,
     jobKinds: JOB_KINDS,
-    observers: [scheduleFromRecords],
+    observers: [scheduleFromRecords, deliverWebhooks({ headers, userAgent: `billing-emulator/${VERSION}` })],
     onChange: () => database.markDirty(),
   });
   database.setRenderer(() => registry.toJSON());
@@ -126,8 +146,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     flushIntervalMs: options.flushIntervalMs,
     onWriteError: (error) => logger.error({ err: error }, 'writing the data file failed; will retry'),
   });
-  const registry = await loadRegistry(options, database);
   const headers = headerNames(prefix);
+  const registry = await loadRegistry(options, database, headers);
+  if (options.webhookUrl) subscribeToEverything(registry.defaultStore, options.webhookUrl);
   const app = createApp({ registry, headers, logger, adminToken: options.adminToken });
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {

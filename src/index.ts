@@ -8,8 +8,11 @@ export {
   type ControlClientOptions,
   type CreatedStore,
   type CreateStoreInput,
+  type DeliveryAttempt,
+  type DeliveryFilter,
   type IssuedToken,
   type StoreInfo,
+  type WebhookDelivery,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';
 export { API_VERSIONS, type ApiVersion } from './store/versions.js';

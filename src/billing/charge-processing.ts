@@ -117,6 +117,22 @@ function advanceItems(ctx: ServiceContext, charge: Charge): void {
     const onetime = store.collections.onetimes.get(line.purchase_item_id);
     if (onetime && !onetime.is_cancelled)
       store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: now });
+    if (onetime) redeemGifts(ctx, onetime.id);
+  }
+}
+
+/** A gift's one-time item was charged: the gift purchase is redeemed. */
+function redeemGifts(ctx: ServiceContext, onetimeId: number): void {
+  const { store } = ctx;
+  for (const gift of store.collections.gift_purchases.findBy('onetime_id', onetimeId)) {
+    if (gift.status === 'redeemed') continue;
+    const now = store.now();
+    store.collections.gift_purchases.update(gift.id, {
+      status: 'redeemed',
+      redeemed_at: now,
+      updated_at: now,
+    });
+    event(ctx, 'gift_purchase', 'redeemed', gift.id, gift.sender_customer_id);
   }
 }
 

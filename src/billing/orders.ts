@@ -65,18 +65,13 @@ function externalIds(store: Store): Pick<Order, 'external_order_id' | 'external_
   return { external_order_id: String(5_000_000_000 + n), external_order_number: `#${1000 + n}` };
 }
 
+/** A submitted order: order/created, order/processed (not at checkout: spec), order/success. */
 function announce(ctx: ServiceContext, order: Order): void {
-  recordEvent(ctx.store, ctx.actor, {
-    object_type: 'order',
-    verb: 'created',
-    object_id: order.id,
-    customer_id: order.customer_id,
-  });
-  if (order.type === 'recurring') {
-    // Spec: order/processed fires when a queued order succeeds, not at checkout.
+  const verbs = order.type === 'recurring' ? ['created', 'processed', 'success'] : ['created', 'success'];
+  for (const verb of verbs) {
     recordEvent(ctx.store, ctx.actor, {
       object_type: 'order',
-      verb: 'processed',
+      verb,
       object_id: order.id,
       customer_id: order.customer_id,
     });

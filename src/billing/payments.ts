@@ -79,8 +79,18 @@ export function refundCharge(
     updated_at: store.now(),
   });
   if (total === paid) {
+    // A full refund refunds the submitted orders and cancels the shipments still queued.
     for (const order of store.collections.orders.findBy('charge_id', charge.id)) {
-      store.collections.orders.update(order.id, { status: 'refunded', updated_at: store.now() });
+      const status = order.status === 'queued' ? 'cancelled' : 'refunded';
+      store.collections.orders.update(order.id, { status, updated_at: store.now() });
+      if (status === 'cancelled') {
+        recordEvent(store, ctx.actor, {
+          object_type: 'order',
+          verb: 'cancelled',
+          object_id: order.id,
+          customer_id: order.customer_id,
+        });
+      }
     }
   }
   recordEvent(store, ctx.actor, {

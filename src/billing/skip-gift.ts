@@ -10,6 +10,7 @@ import type { Onetime } from '../resources/onetimes/onetime.model.js';
 import { createOnetime } from '../resources/onetimes/onetimes.service.js';
 import type { ServiceContext } from '../resources/service-context.js';
 import { skipCharge } from './charge-actions.js';
+import { recordEvent } from '../platform/events.js';
 
 export interface GiftRecipient {
   readonly email: string;
@@ -45,7 +46,7 @@ export function skipAndGift(
   const address = createAddress(ctx, customer.id, recipient.address, 'country_code');
   return plans.map(({ subscription, charge }) => {
     skipCharge(ctx, charge.id, [subscription.id]);
-    return createOnetime(ctx, address.id, {
+    const gift = createOnetime(ctx, address.id, {
       external_product_id: subscription.external_product_id,
       external_variant_id: subscription.external_variant_id,
       product_title: subscription.product_title,
@@ -59,5 +60,25 @@ export function skipAndGift(
       ],
       next_charge_scheduled_at: charge.scheduled_at,
     });
+    const now = store.now();
+    const purchase = store.collections.gift_purchases.insert({
+      id: store.nextId('gift_purchases'),
+      sender_customer_id: subscription.customer_id,
+      subscription_id: subscription.id,
+      recipient_customer_id: customer.id,
+      recipient_address_id: address.id,
+      onetime_id: gift.id,
+      status: 'created',
+      redeemed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'gift_purchase',
+      verb: 'created',
+      object_id: purchase.id,
+      customer_id: subscription.customer_id,
+    });
+    return gift;
   });
 }

@@ -16,6 +16,7 @@ interface StartArgs {
   'header-prefix': string;
   'flush-interval': number;
   'log-level': string;
+  'webhook-url'?: string;
 }
 
 export const startCommand: CommandModule<object, StartArgs> = {
@@ -60,6 +61,10 @@ export const startCommand: CommandModule<object, StartArgs> = {
         choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
         default: 'warn',
         describe: 'Level of the log written to stderr',
+      })
+      .option('webhook-url', {
+        type: 'string',
+        describe: 'Subscribe the default store to every webhook topic at this URL',
       }) as unknown as Argv<StartArgs>,
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
     const emulator = await createEmulator({
@@ -73,6 +78,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
       headerPrefix: args['header-prefix'],
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
+      webhookUrl: args['webhook-url'],
     });
     process.stdout.write(
       formatStartBanner({

@@ -23,6 +23,8 @@ export interface StoreInfo {
   readonly name: string;
   readonly settings: Record<string, unknown>;
   readonly clock: { readonly now: string; readonly mode: 'frozen' | 'realtime' };
+  /** False while the service is uninstalled (`uninstall`). */
+  readonly installed: boolean;
   readonly created_at: string;
 }
 
@@ -59,6 +61,37 @@ export interface IssuedToken {
   readonly name: string;
   readonly scopes: readonly string[];
   readonly token: string;
+}
+
+export interface DeliveryAttempt {
+  readonly number: number;
+  readonly at: string;
+  readonly response_status: number | null;
+  readonly response_body: string | null;
+  readonly duration_ms: number;
+  readonly error: string | null;
+}
+
+/** A webhook delivery as the control API logs it: the exact request and every try. */
+export interface WebhookDelivery {
+  readonly id: number;
+  readonly webhook_id: number;
+  readonly event_id: number | null;
+  readonly topic: string;
+  readonly url: string;
+  readonly status: 'pending' | 'paused' | 'outbox' | 'retrying' | 'succeeded' | 'failed';
+  readonly duplicate_of: number | null;
+  readonly request: { readonly headers: Record<string, string>; readonly body: string };
+  readonly attempts: readonly DeliveryAttempt[];
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface DeliveryFilter {
+  readonly topic?: string;
+  readonly webhook_id?: number;
+  readonly status?: WebhookDelivery['status'];
+  readonly limit?: number;
 }
 
 /** A non-2xx answer of the control API. */
@@ -145,5 +178,75 @@ export class ControlClient {
 
   scheduledJobs(): Promise<{ now: string; jobs: { type: string; due_at: string; subject: string }[] }> {
     return this.request('GET', '/clock/jobs');
+  }
+
+  /** Changes this store's settings; nested objects (`webhooks`, `dunning`) merge. */
+  async updateSettings(change: Record<string, unknown>): Promise<StoreInfo> {
+    return (await this.request<{ store: StoreInfo }>('PATCH', '/settings', change)).store;
+  }
+
+  /** Webhook deliveries, newest first, with every try. */
+  async deliveries(filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
+    const query = new URLSearchParams(
+      Object.entries(filter).map(([key, value]) => [key, String(value)] as [string, string]),
+    ).toString();
+    const path = `/webhooks/deliveries${query ? `?${query}` : ''}`;
+    return (await this.request<{ deliveries: WebhookDelivery[] }>('GET', path)).deliveries;
+  }
+
+  async clearDeliveries(): Promise<void> {
+    await this.request('DELETE', '/webhooks/deliveries');
+  }
+
+  /** Sends a delivery again now (one try) and answers with it. */
+  async replayDelivery(id: number): Promise<WebhookDelivery> {
+    return (
+      await this.request<{ delivery: WebhookDelivery }>('POST', `/webhooks/deliveries/${id}/replay`, {})
+    ).delivery;
+  }
+
+  /** Waits until every delivery in flight has its answer (or has timed out). */
+  async flushWebhooks(): Promise<void> {
+    await this.request('POST', '/webhooks/flush', {});
+  }
+
+  /** Holds new deliveries until `resumeWebhooks`. */
+  async pauseWebhooks(): Promise<void> {
+    await this.request('POST', '/webhooks/pause', {});
+  }
+
+  /** Sends the held deliveries, in order, and waits for them; answers how many were sent. */
+  async resumeWebhooks(): Promise<number> {
+    return (await this.request<{ sent: number }>('POST', '/webhooks/resume', {})).sent;
+  }
+
+  /** What would have been sent, in outbox mode (`updateSettings({ webhooks: { mode: 'outbox' } })`). */
+  async outbox(): Promise<WebhookDelivery[]> {
+    return (await this.request<{ outbox: WebhookDelivery[] }>('GET', '/webhooks/outbox')).outbox;
+  }
+
+  /** The customer updates their card in the customer portal. */
+  portalUpdatePaymentMethod(
+    customerId: number,
+    input: { processor_payment_method_token: string; payment_details?: Record<string, unknown> },
+  ): Promise<{ customer: Record<string, unknown> }> {
+    return this.request('POST', `/portal/customers/${customerId}/payment_method`, input);
+  }
+
+  /** The customer pauses a subscription in the customer portal (next charge moves out). */
+  portalPauseSubscription(
+    subscriptionId: number,
+    input: { intervals?: number } = {},
+  ): Promise<{ subscription: Record<string, unknown> }> {
+    return this.request('POST', `/portal/subscriptions/${subscriptionId}/pause`, input);
+  }
+
+  /** Uninstalls the service from this store, or an app (revoking its token). */
+  async uninstall(input: { target: 'service' } | { target: 'app'; token_id: number }): Promise<StoreInfo> {
+    return (await this.request<{ store: StoreInfo }>('POST', '/uninstall', input)).store;
+  }
+
+  async reinstall(): Promise<StoreInfo> {
+    return (await this.request<{ store: StoreInfo }>('POST', '/reinstall', {})).store;
   }
 }

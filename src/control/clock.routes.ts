@@ -62,9 +62,9 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     path: '/clock/advance',
     summary: 'Move the clock forward, running every job that falls due on the way, in order',
     body: advanceBody,
-    handle: ({ store, body, deps }) => {
+    handle: async ({ store, body, deps }) => {
       const input = parseWith(advanceBody, body);
-      const report = store.scheduler.advanceTo(targetOf(store, input), (error, job) =>
+      const report = await store.scheduler.advanceTo(targetOf(store, input), (error, job) =>
         deps.logger.error({ err: error, job }, 'scheduled job failed'),
       );
       return { body: report };

@@ -14,6 +14,9 @@ import { clockControlEndpoints } from './clock.routes.js';
 import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
 import { openApiEndpoint } from './openapi.js';
 import { storeControlEndpoints } from './stores.routes.js';
+import { installControlEndpoints } from './install.routes.js';
+import { portalControlEndpoints } from './portal.routes.js';
+import { webhookControlEndpoints } from './webhooks.routes.js';
 
 export { CONTROL_PREFIX };
 
@@ -30,6 +33,9 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   openApiEndpoint(() => controlEndpoints),
   ...storeControlEndpoints,
   ...clockControlEndpoints,
+  ...webhookControlEndpoints,
+  ...portalControlEndpoints,
+  ...installControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {
@@ -52,7 +58,10 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
       if (!auth) throw errors.unauthorized(deps.headers.accessToken);
       store = auth.store;
     }
-    const body = ctx.method === 'POST' || ctx.method === 'PUT' ? await readJsonObject(ctx) : {};
+    const body =
+      ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH'
+        ? await readJsonObject(ctx)
+        : {};
     const result = await endpoint.handle({
       deps,
       store,

@@ -40,6 +40,7 @@ export function describeStore(store: Store): Record<string, unknown> {
     name: store.name,
     settings: store.settings,
     clock: { now: store.clock.iso(), mode: store.clock.mode },
+    installed: store.uninstalledAt === null,
     created_at: store.created_at,
   };
 }

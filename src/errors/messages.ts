@@ -33,6 +33,8 @@ export const errors = {
       error: `Insufficient permissions (scopes) for this object: the token needs the ${scope} scope.`,
     }),
   forbidden: (sentence: string) => new ApiError(403, { error: sentence }),
+  /** Spec, Errors: 403 is also used for a store that uninstalled the service. */
+  uninstalled: () => new ApiError(403, { error: 'The service is not installed on this store.' }),
   methodNotAllowed: (method: string, allowed: readonly string[]) =>
     new ApiError(
       405,

@@ -10,8 +10,9 @@ export interface RequestIdentity {
 }
 
 /**
- * Finds the store of the access token (missing or unknown → 401) and the API version (the
- * version header, else the store's default; anything else → 426).
+ * Finds the store of the access token (missing or unknown → 401; the service uninstalled from
+ * the store → 403) and the API version (the version header, else the store's default; anything
+ * else → 426).
  */
 export function identify(registry: StoreRegistry, headers: HeaderNames): (ctx: Context) => RequestIdentity {
   const tokenHeader = headers.accessToken.toLowerCase();
@@ -20,6 +21,7 @@ export function identify(registry: StoreRegistry, headers: HeaderNames): (ctx: C
     const token = ctx.headers[tokenHeader];
     const auth = typeof token === 'string' ? registry.authenticate(token) : undefined;
     if (!auth) throw errors.unauthorized(headers.accessToken);
+    if (auth.store.uninstalledAt !== null) throw errors.uninstalled();
     const requested = ctx.headers[versionHeader];
     if (requested === undefined || requested === '')
       return { auth, version: auth.store.settings.default_api_version };

@@ -10,7 +10,7 @@ import type { StoreSettings } from '../store/settings.js';
 import type { TokenRecord } from '../store/tokens.js';
 import type { ApiVersion } from '../store/versions.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type Query = Readonly<Record<string, string>>;
 export type Body = Readonly<Record<string, unknown>>;

@@ -41,6 +41,14 @@ export function sourceOf(actor: Actor): EventSource {
         origin: 'scheduler',
         user_type: 'system',
       };
+    case 'customer_portal':
+      return {
+        account_id: null,
+        api_token_id: null,
+        api_token_name: null,
+        origin: 'customer_portal',
+        user_type: 'customer',
+      };
   }
 }
 

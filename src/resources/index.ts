@@ -17,6 +17,7 @@ import { productEndpoints } from './products/products.routes.js';
 import { storeEndpoints } from './store/store.routes.js';
 import { subscriptionEndpoints } from './subscriptions/subscriptions.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
+import { webhookEndpoints } from './webhooks/webhooks.routes.js';
 
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
@@ -36,4 +37,5 @@ export const endpoints: readonly Endpoint[] = [
   ...storeEndpoints,
   ...subscriptionEndpoints,
   ...tokenInformationEndpoints,
+  ...webhookEndpoints,
 ];

@@ -4,7 +4,10 @@ import type { TokenRecord } from './tokens.js';
 export type Actor =
   | { readonly origin: 'api'; readonly token: TokenRecord }
   | { readonly origin: 'emulator' }
-  | { readonly origin: 'scheduler' };
+  | { readonly origin: 'scheduler' }
+  | { readonly origin: 'customer_portal' };
 
 export const EMULATOR_ACTOR: Actor = { origin: 'emulator' };
 export const SCHEDULER_ACTOR: Actor = { origin: 'scheduler' };
+/** A customer acting in the customer portal (simulated through the control API). */
+export const PORTAL_ACTOR: Actor = { origin: 'customer_portal' };

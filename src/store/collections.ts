@@ -16,6 +16,8 @@ import type { CollectionProduct, ProductCollection } from '../resources/collecti
 import type { Discount } from '../resources/discounts/discount.model.js';
 import type { Onetime } from '../resources/onetimes/onetime.model.js';
 import type { Order } from '../resources/orders/order.model.js';
+import type { GiftPurchase } from '../resources/gift-purchases/gift-purchase.model.js';
+import type { Delivery, Webhook } from '../resources/webhooks/webhook.model.js';
 import type { Plan } from '../resources/plans/plan.model.js';
 import type { Product } from '../resources/products/product.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
@@ -119,6 +121,17 @@ export function createCollections(onChange: () => void) {
     bundle_selections: new Collection<BundleSelection>(
       'bundle_selections',
       { purchase_item_id: { key: (b) => b.purchase_item_id } },
+      onChange,
+    ),
+    gift_purchases: new Collection<GiftPurchase>(
+      'gift_purchases',
+      { onetime_id: { key: (g) => g.onetime_id } },
+      onChange,
+    ),
+    webhooks: new Collection<Webhook>('webhooks', { topic: { key: (w) => w.topic } }, onChange),
+    deliveries: new Collection<Delivery>(
+      'deliveries',
+      { webhook_id: { key: (d) => d.webhook_id }, status: { key: (d) => d.status } },
       onChange,
     ),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),

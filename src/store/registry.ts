@@ -127,6 +127,16 @@ export class StoreRegistry {
     return record;
   }
 
+  /** Revokes a token of `store`; false when it has no such token. */
+  revokeToken(store: Store, id: number): boolean {
+    const record = store.tokens.find((token) => token.id === id);
+    if (!record) return false;
+    store.tokens = store.tokens.filter((token) => token !== record);
+    this.tokens.delete(record.token);
+    this.options.onChange();
+    return true;
+  }
+
   isTokenInUse(value: string): boolean {
     return this.tokens.has(value);
   }

@@ -20,6 +20,8 @@ export const SCOPES = [
   'read_store',
   'read_credit_accounts',
   'read_credit_adjustments',
+  // Spec, Topics: gift_purchase/* need the "gift purchase read scope".
+  'read_gift_purchases',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

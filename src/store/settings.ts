@@ -85,6 +85,20 @@ export const storeSettingsSchema = z
     upcoming_charge_days: z.number().int().min(0).max(30).default(3),
     /** Days before a queued prepaid order that `order/upcoming` fires. */
     upcoming_order_days: z.number().int().min(0).max(30).default(3),
+    /** How webhooks are delivered. */
+    webhooks: z
+      .object({
+        /** `deliver` POSTs to receivers; `outbox` only records what would be sent. */
+        mode: z.enum(['deliver', 'outbox']).default('deliver'),
+        /** Hold deliveries (queued) until resumed. */
+        paused: z.boolean().default(false),
+        /** Send every delivery twice (spec: receivers must detect duplicates). */
+        duplicates: z.boolean().default(false),
+        /** A receiver that does not answer within this many ms has failed the try (spec: 5 s). */
+        timeout_ms: z.number().int().min(1).max(60_000).default(5000),
+      })
+      .strict()
+      .default({ mode: 'deliver', paused: false, duplicates: false, timeout_ms: 5000 }),
     /** Retries of a failed charge (api-facts, Dunning). */
     dunning: z
       .object({
@@ -116,6 +130,7 @@ export interface StoreSettings {
   write_latency_ms: number;
   upcoming_charge_days: number;
   upcoming_order_days: number;
+  webhooks: { mode: 'deliver' | 'outbox'; paused: boolean; duplicates: boolean; timeout_ms: number };
   dunning: {
     retry_days: number[];
     on_max_retries: 'cancel_subscriptions' | 'cancel_subscriptions_and_charges' | 'none';
@@ -142,5 +157,32 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     upcoming_charge_days: parsed.upcoming_charge_days,
     upcoming_order_days: parsed.upcoming_order_days,
     dunning: parsed.dunning,
+    webhooks: parsed.webhooks,
   };
+}
+
+/** Settings as the schema takes them (to merge a partial change into and parse again). */
+export function settingsInput(settings: StoreSettings): StoreSettingsInput {
+  const { email, ...rest } = settings;
+  return { ...rest, ...(email ? { email } : {}) };
+}
+
+/**
+ * Applies a partial change to settings, in the schema's input form: nested objects (`webhooks`,
+ * `dunning`, ...) merge one level deep. Parse the result like new settings.
+ */
+export function mergedSettings(
+  current: StoreSettings,
+  change: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...settingsInput(current) };
+  for (const [key, value] of Object.entries(change)) {
+    const before = merged[key];
+    const nested = typeof value === 'object' && value !== null && !Array.isArray(value);
+    merged[key] =
+      nested && typeof before === 'object' && before !== null && !Array.isArray(before)
+        ? { ...before, ...value }
+        : value;
+  }
+  return merged;
 }

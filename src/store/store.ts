@@ -27,6 +27,8 @@ export interface StoreDoc {
   readonly sequences: Readonly<Record<string, number>>;
   readonly collections: { readonly [N in CollectionName]?: readonly RecordOf<N>[] };
   readonly created_at: string;
+  /** When the service was uninstalled (API calls get 403 until reinstalled); absent: installed. */
+  readonly uninstalled_at?: string | null;
 }
 
 export interface StoreInit {
@@ -56,10 +58,13 @@ export class Store {
   readonly scheduler: Scheduler;
   created_at: string;
   tokens: TokenRecord[] = [];
+  /** Set while the service is uninstalled: every API call of the store gets 403. */
+  uninstalledAt: string | null = null;
   private sequences: Record<string, number> = {};
   private readonly listeners = new Set<EventListener>();
   /** Addresses with a write in progress (a second concurrent write gets 409); never persisted. */
   readonly busyAddresses = new Set<number>();
+  private readonly background = new Set<Promise<void>>();
   private readonly onChange: () => void;
 
   constructor(init: StoreInit) {
@@ -89,9 +94,36 @@ export class Store {
     return this.clock.iso();
   }
 
+  /** Replaces the settings (persisted with the store). */
+  updateSettings(settings: StoreSettings): void {
+    this.settings = settings;
+    this.onChange();
+  }
+
+  /** Uninstalls (`at` = now) or reinstalls (`null`) the service. */
+  setUninstalled(at: string | null): void {
+    this.uninstalledAt = at;
+    this.onChange();
+  }
+
   /** Today's date (`YYYY-MM-DD`) in the store's time zone, by its clock. */
   today(): string {
     return dayIn(this.clock.now(), this.settings.timezone);
+  }
+
+  /** Tracks background work started for this store (webhook deliveries) until it settles. */
+  track(work: Promise<unknown>): void {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.background.add(settled);
+    void settled.then(() => this.background.delete(settled));
+  }
+
+  /** Resolves when every tracked background work has settled, including work started meanwhile. */
+  async settle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
   }
 
   /** Subscribes to events recorded in this store; returns the unsubscribe function. */
@@ -126,6 +158,7 @@ export class Store {
       sequences: { ...this.sequences },
       collections: collections as StoreDoc['collections'],
       created_at: this.created_at,
+      uninstalled_at: this.uninstalledAt,
     };
   }
 
@@ -140,5 +173,6 @@ export class Store {
     this.clock.set(doc.clock.now);
     this.clock.setMode(doc.clock.mode);
     this.created_at = doc.created_at;
+    this.uninstalledAt = doc.uninstalled_at ?? null;
   }
 }

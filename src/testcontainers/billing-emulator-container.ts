@@ -86,6 +86,15 @@ export class BillingEmulatorContainer extends GenericContainer {
     return this.withOption('logLevel', level);
   }
 
+  /**
+   * Subscribes the default store to every webhook topic at `url` (`--webhook-url`). A receiver on
+   * the host is reachable as `http://host.testcontainers.internal:<port>` once the port is exposed
+   * with `TestContainers.exposeHostPorts(port)`.
+   */
+  withWebhookUrl(url: string): this {
+    return this.withOption('webhookUrl', url);
+  }
+
   override async start(): Promise<StartedBillingEmulatorContainer> {
     const env = { ...this.environment };
     return StartedBillingEmulatorContainer.attach(await super.start(), {

@@ -12,8 +12,8 @@ export const CONTAINER_OPTIONS = {
   data: 'BILLING_EMULATOR_DATA',
   flushInterval: 'BILLING_EMULATOR_FLUSH_INTERVAL',
   logLevel: 'BILLING_EMULATOR_LOG_LEVEL',
-  // To come with their features: scenario (BILLING_EMULATOR_SCENARIO), webhookUrl
-  // (BILLING_EMULATOR_WEBHOOK_URL), rateLimit (BILLING_EMULATOR_RATE_LIMIT).
+  webhookUrl: 'BILLING_EMULATOR_WEBHOOK_URL',
+  // To come with their features: scenario (BILLING_EMULATOR_SCENARIO), rateLimit (BILLING_EMULATOR_RATE_LIMIT).
 } as const;
 
 export type ContainerOption = keyof typeof CONTAINER_OPTIONS;

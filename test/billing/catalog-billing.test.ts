@@ -1,31 +1,11 @@
 /** The billing engine with a catalog: defaults from products and plans, bundle selections. */
 import { describe, expect, it } from 'vitest';
-import type { Api, Json } from '../helpers/api.js';
-import { createCollection, createPlan, createProduct } from '../helpers/catalog.js';
+import type { Json } from '../helpers/api.js';
+import { bundleShop, createCollection, createPlan, createProduct, subscribe } from '../helpers/catalog.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createCustomerWithAddress, queuedCharges } from '../helpers/factories.js';
 
 const { store } = useEmulator();
-
-async function subscribe(
-  api: Api,
-  addressId: number,
-  variantId: string,
-  extra: Record<string, unknown> = {},
-): Promise<Json> {
-  const reply = await api.post('/subscriptions', {
-    address_id: addressId,
-    next_charge_scheduled_at: '2025-02-01',
-    charge_interval_frequency: 1,
-    order_interval_frequency: 1,
-    order_interval_unit: 'month',
-    quantity: 1,
-    external_variant_id: { ecommerce: variantId },
-    ...extra,
-  });
-  if (reply.status !== 201) throw new Error(`subscribe failed: ${reply.text}`);
-  return reply.body.subscription;
-}
 
 describe('subscriptions from the catalog', () => {
   it('takes title, variant, sku and price from the catalog, and a plan discount off the price', async () => {
@@ -110,39 +90,6 @@ describe('subscriptions from the catalog', () => {
 });
 
 describe('bundle selections (2021-11)', () => {
-  async function bundleShop(api: Api) {
-    const beans = await createCollection(api, { title: 'Beans' });
-    const a = await createProduct(api, {
-      variants: [{ external_variant_id: 'bean-a', prices: { unit_price: '5.00' } }],
-    });
-    const b = await createProduct(api, {
-      variants: [{ external_variant_id: 'bean-b', prices: { unit_price: '5.00' } }],
-    });
-    const stray = await createProduct(api, {
-      variants: [{ external_variant_id: 'stray', prices: { unit_price: '5.00' } }],
-    });
-    await api.post(`/collections/${beans.id}/collection_products-bulk`, {
-      collection_products: [
-        { external_product_id: a.external_product_id },
-        { external_product_id: b.external_product_id },
-      ],
-    });
-    const box = await createProduct(api, {
-      title: 'Tasting box',
-      variants: [
-        {
-          external_variant_id: 'box-3',
-          title: '3 bags',
-          prices: { unit_price: '18.00' },
-          bundle: { collection_ids: [beans.id], items_count: 3 },
-        },
-      ],
-    });
-    const { addressId } = await createCustomerWithAddress(api);
-    const subscription = await subscribe(api, addressId, 'box-3');
-    return { beans, a, b, stray, box, subscription };
-  }
-
   it('creates, reads, lists, updates and deletes a selection checked against the bundle variant', async () => {
     const { api } = await store();
     const shop = await bundleShop(api);

@@ -4,8 +4,6 @@
  * from inside the container, the /data volume across a restart, and a clean stop on SIGTERM.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getContainerRuntimeClient, TestContainers } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyWebhook } from '../../src/index.js';
@@ -15,36 +13,12 @@ import {
 } from '../../src/testcontainers/index.js';
 import { Api } from '../helpers/api.js';
 import { createCustomer } from '../helpers/factories.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import './engine.js';
 import { removePortForwarder } from './port-forwarder.js';
 
 const engine = inject('containerEngine');
 const DAY_MS = 86_400_000;
-
-interface Received {
-  readonly path: string;
-  readonly headers: IncomingMessage['headers'];
-  readonly body: Buffer;
-}
-
-/** A webhook receiver on the host: resolves `next()` with each request it gets. */
-function startReceiver(): Promise<{ server: Server; port: number; next: () => Promise<Received> }> {
-  const waiting: ((received: Received) => void)[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      response.writeHead(200).end('ok');
-      waiting.shift()?.({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ server, port, next: () => new Promise((settle) => waiting.push(settle)) });
-    });
-  });
-}
 
 /** The HEALTHCHECK command of the Dockerfile, as an exec argument list. */
 function dockerfileHealthcheck(): string[] {
@@ -57,7 +31,7 @@ function dockerfileHealthcheck(): string[] {
 describe.skipIf(!engine.available)(
   `the billing-emulator image ${engine.available ? engine.image : `(skipped: ${engine.reason})`}`,
   () => {
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: Receiver;
     let running: StartedBillingEmulatorContainer | undefined;
     let stopped = false;
     /** The started container (when beforeAll fails, the tests fail here). */
@@ -68,7 +42,8 @@ describe.skipIf(!engine.available)(
 
     beforeAll(async () => {
       receiver = await startReceiver();
-      await TestContainers.exposeHostPorts(receiver.port);
+      const port = Number(new URL(receiver.url).port);
+      await TestContainers.exposeHostPorts(port);
       running = await new BillingEmulatorContainer(engine.image)
         .withToken('container-token')
         .withApiVersion('2021-11')
@@ -76,11 +51,12 @@ describe.skipIf(!engine.available)(
         .withData()
         .withFlushInterval(60_000)
         .withLogLevel('info')
+        .withWebhookUrl(`http://host.testcontainers.internal:${port}/webhooks`)
         .start();
     });
 
     afterAll(async () => {
-      receiver?.server.close();
+      await receiver?.close();
       if (running && !stopped) await running.stop();
       await removePortForwarder();
     });
@@ -108,24 +84,21 @@ describe.skipIf(!engine.available)(
       expect((await other.advanceClock({ days: 1 })).now).toMatch(/^2025-01-02T00:00:00/);
     });
 
-    it('reaches a receiver on the host at host.testcontainers.internal, signed as webhooks will be', async () => {
+    it('delivers signed webhooks to the --webhook-url receiver on the host', async () => {
       const emulator = started();
-      const url = `http://host.testcontainers.internal:${receiver.port}/webhooks`;
-      const script = `
-      const body = JSON.stringify({ customer: { id: 1, email: 'ada@example.com' } });
-      const signature = require('crypto').createHash('sha256').update(process.env.SECRET + body).digest('hex');
-      fetch(process.env.URL, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Service-Hmac-Sha256': signature } })
-        .then((r) => process.exit(r.ok ? 0 : 1), (e) => { console.error(e); process.exit(2); });`;
-      const arrived = receiver.next();
-      const result = await emulator.exec(['node', '-e', script], {
-        env: { URL: url, SECRET: emulator.getClientSecret() },
-      });
-      expect(result.exitCode, result.output).toBe(0);
-      const received = await arrived;
+      const api = new Api(emulator.getBaseUrl(), emulator.getToken(), '2021-11');
+      const customer = await createCustomer(api, { email: 'hedy@example.com' });
+      const received = await receiver.find(
+        (r) => r.topic === 'customer/created' && r.json.customer.id === customer.id,
+      );
       expect(received.path).toBe('/webhooks');
       expect(
-        verifyWebhook(received.body, received.headers['x-service-hmac-sha256'], emulator.getClientSecret()),
+        verifyWebhook(received.raw, received.headers['x-service-hmac-sha256'], emulator.getClientSecret()),
       ).toBe(true);
+      expect(received.raw.toString('utf8')).toBe((await api.get(`/customers/${customer.id}`)).text);
+      await emulator.control.flushWebhooks();
+      const [delivery] = await emulator.control.deliveries({ topic: 'customer/created', limit: 1 });
+      expect(delivery?.status).toBe('succeeded');
     });
 
     it('runs as a non-root user, and its HEALTHCHECK needs nothing but node', async () => {

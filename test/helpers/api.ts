@@ -21,6 +21,12 @@ export interface CallOptions {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read deeply into JSON bodies
 export type Json = any;
 
+/** The value, which the test expects to be there (fails the test otherwise). */
+export function defined<T>(value: T | undefined, what = 'value'): T {
+  if (value === undefined) throw new Error(`expected a ${what}`);
+  return value;
+}
+
 export class Api {
   constructor(
     readonly baseUrl: string,

@@ -1,5 +1,6 @@
 /** Valid catalog request bodies (products, plans, collections) and creators for tests. */
 import type { Api, Json } from './api.js';
+import { createCustomerWithAddress } from './factories.js';
 
 let counter = 0;
 
@@ -70,4 +71,59 @@ export async function createCollection(api: Api, overrides: Record<string, unkno
     },
   );
   return (await created(reply, 'collection')).collection;
+}
+
+/** Subscribes an address to a catalog variant (title and price come from the catalog). */
+export async function subscribe(
+  api: Api,
+  addressId: number,
+  variantId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Json> {
+  const reply = await api.post('/subscriptions', {
+    address_id: addressId,
+    next_charge_scheduled_at: '2025-02-01',
+    charge_interval_frequency: 1,
+    order_interval_frequency: 1,
+    order_interval_unit: 'month',
+    quantity: 1,
+    external_variant_id: { ecommerce: variantId },
+    ...extra,
+  });
+  if (reply.status !== 201) throw new Error(`subscribe failed: ${reply.text}`);
+  return reply.body.subscription;
+}
+
+/** A bundle product (3 bags from the Beans collection) and a subscription to it. */
+export async function bundleShop(api: Api) {
+  const beans = await createCollection(api, { title: 'Beans' });
+  const a = await createProduct(api, {
+    variants: [{ external_variant_id: 'bean-a', prices: { unit_price: '5.00' } }],
+  });
+  const b = await createProduct(api, {
+    variants: [{ external_variant_id: 'bean-b', prices: { unit_price: '5.00' } }],
+  });
+  const stray = await createProduct(api, {
+    variants: [{ external_variant_id: 'stray', prices: { unit_price: '5.00' } }],
+  });
+  await api.post(`/collections/${beans.id}/collection_products-bulk`, {
+    collection_products: [
+      { external_product_id: a.external_product_id },
+      { external_product_id: b.external_product_id },
+    ],
+  });
+  const box = await createProduct(api, {
+    title: 'Tasting box',
+    variants: [
+      {
+        external_variant_id: 'box-3',
+        title: '3 bags',
+        prices: { unit_price: '18.00' },
+        bundle: { collection_ids: [beans.id], items_count: 3 },
+      },
+    ],
+  });
+  const { addressId } = await createCustomerWithAddress(api);
+  const subscription = await subscribe(api, addressId, 'box-3');
+  return { beans, a, b, stray, box, subscription };
 }

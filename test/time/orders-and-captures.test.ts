@@ -21,7 +21,11 @@ describe('prepaid', () => {
       order_interval_frequency: 1,
     });
     const paid = await s.control.advanceClock({ to: '2025-02-01T06:00:00Z' });
-    expect(paid.events.filter((e) => e.startsWith('order/'))).toEqual(['order/created', 'order/processed']);
+    expect(paid.events.filter((e) => e.startsWith('order/'))).toEqual([
+      'order/created',
+      'order/processed',
+      'order/success',
+    ]);
     const orders = async () =>
       (await s.api.get('/orders', { query: { sort_by: 'scheduled_at-asc' } })).body.orders;
     expect((await orders()).map((o: Json) => [o.scheduled_at.slice(0, 10), o.status, o.is_prepaid])).toEqual([
@@ -47,7 +51,7 @@ describe('prepaid', () => {
         outcome: 'released',
       }),
     ]);
-    expect(march.events).toEqual(['order/created', 'order/processed']);
+    expect(march.events).toEqual(['order/created', 'order/processed', 'order/success']);
     await s.control.advanceClock({ to: '2025-04-01T00:00:00Z' });
     expect((await orders()).map((o: Json) => o.status)).toEqual(['success', 'success', 'success']);
     const charges = (await s.api.get('/charges', { query: { status: 'success' } })).body.charges;
@@ -111,10 +115,11 @@ describe('authorize and capture', () => {
       status: 'success',
       processed_at: '2025-01-21T00:00:00+00:00',
     });
-    expect((await topicsOf(s.api, ['charge', 'order'])).slice(-5)).toEqual([
+    expect((await topicsOf(s.api, ['charge', 'order'])).slice(-6)).toEqual([
       'charge/paid',
       'order/created',
       'order/processed',
+      'order/success',
       'charge/created',
       'order/payment_captured',
     ]);

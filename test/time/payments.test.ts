@@ -81,22 +81,24 @@ describe('a monthly subscription over a year', () => {
 
     const topics = await topicsOf(s.api, ['charge', 'order']);
     // The first cycle: queued, announced 3 days before, paid with its order, the next one queued.
-    expect(topics.slice(0, 6)).toEqual([
+    expect(topics.slice(0, 7)).toEqual([
       'charge/created',
       'charge/upcoming',
       'charge/paid',
       'order/created',
       'order/processed',
+      'order/success',
       'charge/created',
     ]);
     expect(topics.filter((t) => t === 'charge/paid')).toHaveLength(12);
     expect(topics.filter((t) => t === 'order/created')).toHaveLength(12);
     const cycle = await topicsOf(s.api, ['charge', 'order', 'subscription']);
     const second = cycle.indexOf('charge/paid', cycle.indexOf('charge/paid') + 1);
-    expect(cycle.slice(second, second + 5)).toEqual([
+    expect(cycle.slice(second, second + 6)).toEqual([
       'charge/paid',
       'order/created',
       'order/processed',
+      'order/success',
       'subscription/updated',
       'charge/created',
     ]);

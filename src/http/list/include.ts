@@ -7,9 +7,12 @@ import { errors, FIELD } from '../../errors/messages.js';
 import type { ApiVersion } from '../../store/versions.js';
 import type { ApiRequest } from '../types.js';
 
+/** What resolving an include needs: the store and the version to render in (a request has both). */
+export type IncludeContext = Pick<ApiRequest, 'store' | 'version'>;
+
 export interface IncludeSpec<T> {
   readonly allowed: Readonly<Record<ApiVersion, readonly string[]>>;
-  readonly resolve: (row: T, name: string, request: ApiRequest) => unknown;
+  readonly resolve: (row: T, name: string, context: IncludeContext) => unknown;
 }
 
 export function parseIncludes<T>(
@@ -36,7 +39,7 @@ export function withIncludes<T>(
   row: T,
   names: readonly string[],
   spec: IncludeSpec<T> | undefined,
-  request: ApiRequest,
+  request: IncludeContext,
 ): unknown {
   if (!names.length || !spec || typeof serialized !== 'object' || serialized === null) return serialized;
   const include: Record<string, unknown> = {};

@@ -8,7 +8,7 @@ describe('realtime clock', () => {
     vi.useRealTimers();
   });
 
-  it('follows wall-clock time and runs jobs as they fall due', () => {
+  it('follows wall-clock time and runs jobs as they fall due', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.UTC(2025, 0, 15, 12));
     const ran: string[] = [];
@@ -28,13 +28,13 @@ describe('realtime clock', () => {
     });
     const stop = runRealtimeStores(registry, defaultLogger('silent'));
     try {
-      vi.advanceTimersByTime(20_000);
+      await vi.advanceTimersByTimeAsync(20_000);
       expect(ran).toEqual([]); // frozen: the clock did not move
       store.clock.setMode('realtime');
-      vi.advanceTimersByTime(9_000);
+      await vi.advanceTimersByTimeAsync(9_000);
       expect(store.clock.iso()).toBe('2025-01-15T12:00:09Z');
       expect(ran).toEqual([]);
-      vi.advanceTimersByTime(1_000 + REALTIME_TICK_MS);
+      await vi.advanceTimersByTimeAsync(1_000 + REALTIME_TICK_MS);
       expect(ran).toEqual(['ping']);
     } finally {
       stop();

@@ -10,8 +10,11 @@ import type { Store } from '../../store/store.js';
 export interface JobKind {
   /** One line saying what this kind of job does (shown in previews and docs). */
   readonly description: string;
-  /** Does the work; returns the outcome in a few words (`paid`, `failed: CARD_DECLINED`, ...). */
-  run(store: Store, job: Job): string;
+  /**
+   * Does the work; returns the outcome in a few words (`paid`, `failed: CARD_DECLINED`, ...). May
+   * be async (a webhook retry sends over HTTP); the clock waits for it before the next job.
+   */
+  run(store: Store, job: Job): string | Promise<string>;
 }
 
 export type JobKinds = ReadonlyMap<string, JobKind>;
@@ -61,22 +64,35 @@ export class Scheduler {
     return undefined;
   }
 
-  /** Moves the clock forward to `targetMs`, running every job due on the way. */
-  advanceTo(targetMs: number, onError: (error: unknown, job: Job) => void): AdvanceReport {
+  /**
+   * Moves the clock forward to `targetMs`, running every job due on the way, each at its own time,
+   * and waiting for the background work each one started (webhook deliveries) before the next.
+   * Advances of one store run one after another.
+   */
+  advanceTo(targetMs: number, onError: (error: unknown, job: Job) => void): Promise<AdvanceReport> {
+    const run = this.advancing.then(() => this.advanceNow(targetMs, onError));
+    this.advancing = run.catch(() => undefined);
+    return run;
+  }
+
+  private advancing: Promise<unknown> = Promise.resolve();
+
+  private async advanceNow(
+    targetMs: number,
+    onError: (error: unknown, job: Job) => void,
+  ): Promise<AdvanceReport> {
     const clock = this.store.clock;
     const ran: JobReport[] = [];
     const topics: string[] = [];
     const unsubscribe = this.store.onEvent((event) => topics.push(event.topic));
     try {
+      await this.store.settle();
       for (let job = this.next(); job && job.due_at <= targetMs; job = this.next()) {
         if (job.due_at > clock.now()) clock.set(job.due_at);
         this.store.collections.jobs.delete(job.id);
-        ran.push({
-          type: job.type,
-          due_at: toIso(job.due_at),
-          subject: job.subject,
-          outcome: this.run(job, onError),
-        });
+        const outcome = await this.run(job, onError);
+        await this.store.settle();
+        ran.push({ type: job.type, due_at: toIso(job.due_at), subject: job.subject, outcome });
       }
       if (targetMs > clock.now()) clock.set(targetMs);
     } finally {
@@ -85,11 +101,11 @@ export class Scheduler {
     return { now: clock.iso(), jobs: ran, events: topics };
   }
 
-  private run(job: Job, onError: (error: unknown, job: Job) => void): string {
+  private async run(job: Job, onError: (error: unknown, job: Job) => void): Promise<string> {
     const kind = this.kinds.get(job.type);
     if (!kind) return `skipped: no job kind ${job.type}`;
     try {
-      return kind.run(this.store, job);
+      return await kind.run(this.store, job);
     } catch (error) {
       onError(error, job);
       return 'failed: internal error';

@@ -28,7 +28,7 @@ import { cloneOrder, delayOrder, deleteOrder, findOrder, updateOrder } from './o
 
 const orders = (store: Store) => store.collections.orders;
 
-const orderIncludes: IncludeSpec<Order> = {
+export const orderIncludes: IncludeSpec<Order> = {
   allowed: {
     '2021-01': ['customer', 'metafields', 'subscriptions'],
     '2021-11': ['customer', 'metafields', 'subscriptions'],

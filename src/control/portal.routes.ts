@@ -1,0 +1,123 @@
+/**
+ * What a customer does in the customer portal, which the API cannot do: update their card
+ * (`customer/payment_method_updated`, "from the UI only") and pause a subscription
+ * (`subscription/paused`). Each acts like the portal would, with the portal as the event source.
+ */
+import * as z from 'zod';
+import { errors } from '../errors/messages.js';
+import { pathId } from '../http/params.js';
+import { parseWith } from '../http/validation.js';
+import { recordEvent } from '../platform/events.js';
+import { addInterval } from '../billing/dates.js';
+import { customerSerializers } from '../resources/customers/customers.serializers.js';
+import {
+  createPaymentMethod,
+  defaultPaymentMethod,
+  updatePaymentMethod,
+} from '../resources/payment-methods/payment-methods.service.js';
+import { findSubscription, setNextChargeDate } from '../resources/subscriptions/subscriptions.service.js';
+import { subscriptionSerializers } from '../resources/subscriptions/subscriptions.serializers.js';
+import type { ServiceContext } from '../resources/service-context.js';
+import { PORTAL_ACTOR } from '../store/actor.js';
+import type { Store } from '../store/store.js';
+import type { ControlEndpoint } from './control.types.js';
+
+const paymentMethodBody = z
+  .object({
+    /** The new card's processor token (a test token picks the outcome of the next charges). */
+    processor_payment_method_token: z.string().min(1).max(255),
+    payment_details: z
+      .object({
+        brand: z.string().min(1).max(50).default('visa'),
+        last4: z
+          .string()
+          .regex(/^\d{4}$/, 'Must be 4 digits.')
+          .default('4242'),
+        exp_month: z.number().int().min(1).max(12).default(12),
+        exp_year: z.number().int().min(2000).max(2100).default(2030),
+      })
+      .strict()
+      .default({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }),
+  })
+  .strict();
+
+const pauseBody = z
+  .object({
+    /** How many of the subscription's intervals the next charge moves out. */
+    intervals: z.number().int().min(1).max(52).default(1),
+  })
+  .strict();
+
+const ctxOf = (store: Store): ServiceContext => ({ store, actor: PORTAL_ACTOR });
+
+export const portalControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'POST',
+    path: '/portal/customers/:id/payment_method',
+    summary:
+      'The customer updates their card in the portal: the default payment method takes the new token (one is created when there is none); fires customer/payment_method_updated and retries charges in dunning tomorrow',
+    body: paymentMethodBody,
+    handle: ({ store, params, body }) => {
+      const input = parseWith(paymentMethodBody, body);
+      const ctx = ctxOf(store);
+      const customer = store.collections.customers.get(pathId({ params }));
+      if (!customer) throw errors.notFound();
+      const current = defaultPaymentMethod(store, customer.id);
+      if (current) {
+        updatePaymentMethod(ctx, current.id, {
+          processor_payment_method_token: input.processor_payment_method_token,
+          payment_details: input.payment_details,
+          default: true,
+        });
+      } else {
+        createPaymentMethod(ctx, {
+          customer_id: customer.id,
+          billing_address: null,
+          default: true,
+          payment_details: input.payment_details,
+          payment_type: 'CREDIT_CARD',
+          processor_name: 'stripe',
+          processor_customer_token: `cus_${store.random.hex(12)}`,
+          processor_payment_method_token: input.processor_payment_method_token,
+        });
+      }
+      recordEvent(store, PORTAL_ACTOR, {
+        object_type: 'customer',
+        verb: 'payment_method_updated',
+        object_id: customer.id,
+        customer_id: customer.id,
+      });
+      const updated = store.collections.customers.get(customer.id) ?? customer;
+      return { body: { customer: customerSerializers[store.settings.default_api_version](updated, store) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/portal/subscriptions/:id/pause',
+    summary:
+      'The customer pauses a subscription in the portal: its next charge moves out by `intervals` (default 1) of its charge interval; fires subscription/updated and subscription/paused',
+    body: pauseBody,
+    handle: ({ store, params, body }) => {
+      const { intervals } = parseWith(pauseBody, body);
+      const ctx = ctxOf(store);
+      const subscription = findSubscription(store, pathId({ params }));
+      if (subscription.status !== 'active' || !subscription.next_charge_scheduled_at)
+        throw errors.field('status', 'Only an active subscription can be paused.');
+      const date = addInterval(
+        subscription.next_charge_scheduled_at,
+        subscription.order_interval_unit,
+        subscription.charge_interval_frequency * intervals,
+        subscription.order_day_of_month,
+      );
+      const paused = setNextChargeDate(ctx, subscription.id, date);
+      recordEvent(store, PORTAL_ACTOR, {
+        object_type: 'subscription',
+        verb: 'paused',
+        object_id: paused.id,
+        customer_id: paused.customer_id,
+      });
+      const version = store.settings.default_api_version;
+      return { body: { subscription: subscriptionSerializers[version](paused, store) } };
+    },
+  },
+];

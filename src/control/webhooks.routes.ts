@@ -1,0 +1,144 @@
+/**
+ * Webhook deliveries as the control API shows them: the log of every try, replay, pause and
+ * resume, the outbox; and store settings changes (which fire `store/updated`).
+ */
+import * as z from 'zod';
+import { errors } from '../errors/messages.js';
+import { pathId } from '../http/params.js';
+import { parseWith } from '../http/validation.js';
+import { recordEvent } from '../platform/events.js';
+import { DELIVERY_STATUSES, type Delivery } from '../resources/webhooks/webhook.model.js';
+import { EMULATOR_ACTOR } from '../store/actor.js';
+import { completeSettings, mergedSettings, storeSettingsSchema } from '../store/settings.js';
+import type { Store } from '../store/store.js';
+import { deliveriesOf } from '../webhooks/dispatcher.js';
+import type { ControlEndpoint } from './control.types.js';
+import { describeStore } from './stores.routes.js';
+
+export function describeDelivery(delivery: Delivery): Record<string, unknown> {
+  return {
+    id: delivery.id,
+    webhook_id: delivery.webhook_id,
+    event_id: delivery.event_id,
+    topic: delivery.topic,
+    url: delivery.url,
+    status: delivery.status,
+    duplicate_of: delivery.duplicate_of,
+    request: { headers: delivery.headers, body: delivery.body },
+    attempts: delivery.attempts,
+    created_at: delivery.created_at,
+    updated_at: delivery.updated_at,
+  };
+}
+
+const deliveryQuery = z.object({
+  topic: z.string().optional(),
+  webhook_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+/** Deliveries matching the query, newest first. */
+function deliveries(store: Store, query: z.output<typeof deliveryQuery>): Delivery[] {
+  const rows =
+    query.webhook_id !== undefined
+      ? store.collections.deliveries.findBy('webhook_id', query.webhook_id)
+      : [...store.collections.deliveries.values()];
+  return rows
+    .filter(
+      (d) =>
+        (query.topic === undefined || d.topic === query.topic) &&
+        (query.status === undefined || d.status === query.status),
+    )
+    .reverse()
+    .slice(0, query.limit);
+}
+
+const settingsBody = z.record(z.string(), z.unknown());
+
+/** Merges a change into the store's settings; invalid settings give the documented 422. */
+export function applySettings(store: Store, change: Readonly<Record<string, unknown>>): void {
+  store.updateSettings(
+    completeSettings(parseWith(storeSettingsSchema, mergedSettings(store.settings, change))),
+  );
+}
+
+export const webhookControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/webhooks/deliveries',
+    summary: 'Webhook deliveries, newest first, with every try (filters: topic, webhook_id, status, limit)',
+    handle: ({ store, query }) => ({
+      body: { deliveries: deliveries(store, parseWith(deliveryQuery, query)).map(describeDelivery) },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/webhooks/deliveries',
+    summary: 'Empty the delivery log (deliveries waiting for a retry stop)',
+    handle: ({ store }) => {
+      store.collections.deliveries.clear();
+      for (const job of store.scheduler.pending())
+        if (job.type === 'webhook_retry') store.collections.jobs.delete(job.id);
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/deliveries/:id/replay',
+    summary: 'Send a delivery again now (one try) and answer with it',
+    handle: async ({ store, params }) => {
+      const delivery = await deliveriesOf(store).replay(pathId({ params }));
+      if (!delivery) throw errors.notFound();
+      return { body: { delivery: describeDelivery(delivery) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/flush',
+    summary: 'Wait until every delivery in flight has its answer (or has timed out), then answer 204',
+    status: 204,
+    handle: async ({ store }) => {
+      await store.settle();
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/pause',
+    summary: 'Hold new deliveries (status paused) until resumed, e.g. while seeding',
+    handle: ({ store }) => {
+      applySettings(store, { webhooks: { paused: true } });
+      return { body: { paused: true } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/resume',
+    summary: 'Send the held deliveries in order, wait for them, and deliver again as events come',
+    handle: async ({ store }) => {
+      applySettings(store, { webhooks: { paused: false } });
+      const sent = await deliveriesOf(store).resume();
+      return { body: { paused: false, sent } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/outbox',
+    summary: 'What would have been sent in outbox mode (settings.webhooks.mode = outbox), oldest first',
+    handle: ({ store }) => ({
+      body: { outbox: store.collections.deliveries.findBy('status', 'outbox').map(describeDelivery) },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/settings',
+    summary: "Change the calling store's settings (nested objects merge); fires store/updated",
+    body: settingsBody,
+    handle: ({ store, body }) => {
+      applySettings(store, parseWith(settingsBody, body));
+      recordEvent(store, EMULATOR_ACTOR, { object_type: 'store', verb: 'updated', object_id: store.id });
+      return { body: { store: describeStore(store) } };
+    },
+  },
+];

@@ -1,0 +1,141 @@
+/**
+ * Webhook payloads: the resource as `GET /<resource>/{id}` returns it, in the webhook's version,
+ * with the webhook's `included_objects` under `include` (as `?include=` gives them). A deleted
+ * record is announced by its id.
+ */
+import type { IncludeSpec } from '../http/list/include.js';
+import { withIncludes } from '../http/list/include.js';
+import { addressIncludes } from '../resources/addresses/addresses.list.js';
+import { addressSerializers } from '../resources/addresses/addresses.serializers.js';
+import { serializeSelection } from '../resources/bundle-selections/bundle-selections.serializers.js';
+import { chargeIncludes } from '../resources/charges/charges.list.js';
+import { chargeSerializers } from '../resources/charges/charges.serializers.js';
+import { customerIncludes } from '../resources/customers/customers.list.js';
+import { customerSerializers } from '../resources/customers/customers.serializers.js';
+import { onetimeSerializers } from '../resources/onetimes/onetimes.serializers.js';
+import { orderIncludes } from '../resources/orders/orders.routes.js';
+import { orderSerializers } from '../resources/orders/orders.serializers.js';
+import { serializePlan } from '../resources/plans/plans.serializers.js';
+import { serializeStore } from '../resources/store/store.serializers.js';
+import { subscriptionIncludes } from '../resources/subscriptions/subscriptions.list.js';
+import { subscriptionSerializers } from '../resources/subscriptions/subscriptions.serializers.js';
+import { timestamp } from '../resources/serialize.js';
+import type { Store } from '../store/store.js';
+import type { ApiVersion } from '../store/versions.js';
+
+interface PayloadSpec {
+  /** Key of the record in the payload (`subscription`). */
+  readonly key: string;
+  /** The record's current form, or undefined when it no longer exists. */
+  readonly render: (store: Store, id: number, version: ApiVersion, include: readonly string[]) => unknown;
+}
+
+function resource<T>(
+  key: string,
+  find: (store: Store, id: number) => T | undefined,
+  serialize: (row: T, store: Store, version: ApiVersion) => unknown,
+  includes?: IncludeSpec<T>,
+): PayloadSpec {
+  return {
+    key,
+    render: (store, id, version, include) => {
+      const row = find(store, id);
+      if (row === undefined) return undefined;
+      const body = serialize(row, store, version);
+      return includes ? withIncludes(body, row, include, includes, { store, version }) : body;
+    },
+  };
+}
+
+/** Payload of each event object type that has webhook topics. */
+export const PAYLOADS: Readonly<Record<string, PayloadSpec>> = {
+  address: resource(
+    'address',
+    (s, id) => s.collections.addresses.get(id),
+    (r, s, v) => addressSerializers[v](r, s),
+    addressIncludes,
+  ),
+  bundle_selection: resource(
+    'bundle_selection',
+    (s, id) => s.collections.bundle_selections.get(id),
+    (r, _s, v) => serializeSelection(r, v),
+  ),
+  charge: resource(
+    'charge',
+    (s, id) => s.collections.charges.get(id),
+    (r, s, v) => chargeSerializers[v](r, s),
+    chargeIncludes,
+  ),
+  customer: resource(
+    'customer',
+    (s, id) => s.collections.customers.get(id),
+    (r, s, v) => customerSerializers[v](r, s),
+    customerIncludes,
+  ),
+  gift_purchase: resource(
+    'gift_purchase',
+    (s, id) => s.collections.gift_purchases.get(id),
+    (r, _s, v) => ({
+      ...r,
+      redeemed_at: r.redeemed_at && timestamp(v, r.redeemed_at),
+      created_at: timestamp(v, r.created_at),
+      updated_at: timestamp(v, r.updated_at),
+    }),
+  ),
+  onetime: resource(
+    'onetime',
+    (s, id) => s.collections.onetimes.get(id),
+    (r, _s, v) => onetimeSerializers[v](r),
+  ),
+  order: resource(
+    'order',
+    (s, id) => s.collections.orders.get(id),
+    (r, s, v) => orderSerializers[v](r, s),
+    orderIncludes,
+  ),
+  plan: resource(
+    'plan',
+    (s, id) => s.collections.plans.get(id),
+    (r, _s, v) => serializePlan(r, v),
+  ),
+  subscription: resource(
+    'subscription',
+    (s, id) => s.collections.subscriptions.get(id),
+    (r, s, v) => subscriptionSerializers[v](r, s),
+    subscriptionIncludes,
+  ),
+  store: { key: 'store', render: (store, _id, version) => serializeStore(store, version) },
+  app: { key: 'store', render: (store, _id, version) => serializeStore(store, version) },
+  service: { key: 'store', render: (store, _id, version) => serializeStore(store, version) },
+};
+
+/** The payload of an event for a webhook; a deleted (or unknown) record is announced by its id. */
+export function payloadOf(
+  store: Store,
+  objectType: string,
+  objectId: number | string,
+  version: ApiVersion,
+  include: readonly string[],
+): Record<string, unknown> {
+  const spec = PAYLOADS[objectType];
+  const key = spec?.key ?? objectType;
+  const record = spec?.render(store, Number(objectId), version, include);
+  return { [key]: record ?? { id: objectId } };
+}
+
+/** The newest record of an object type (a test delivery's sample), if any. */
+export function newestOf(store: Store, objectType: string): number | undefined {
+  const collections: Record<string, { ids(): readonly number[] } | undefined> = {
+    address: store.collections.addresses,
+    bundle_selection: store.collections.bundle_selections,
+    charge: store.collections.charges,
+    customer: store.collections.customers,
+    gift_purchase: store.collections.gift_purchases,
+    onetime: store.collections.onetimes,
+    order: store.collections.orders,
+    plan: store.collections.plans,
+    subscription: store.collections.subscriptions,
+  };
+  if (objectType === 'store' || objectType === 'app' || objectType === 'service') return store.id;
+  return collections[objectType]?.ids().at(-1);
+}
