@@ -53,6 +53,12 @@ export const errors = {
     new ApiError(403, {
       error: `This operation is available on the ${plan} plan only; the store's plan does not include it.`,
     }),
+  /** Spec rule 7: credits endpoints are only for merchants on a retention product. */
+  notOnRetention: () =>
+    new ApiError(403, {
+      error:
+        'Credits are available only to merchants on the retention product; the store does not have the retention product enabled.',
+    }),
   conflict: () => new ApiError(409, { error: 'A call to this route is already in progress.' }),
   tooManyRequests: () => new ApiError(429, { warning: 'too many requests' }),
   /** 422 with per-field messages: `{"errors": {"field": ["message"]}}`. */
