@@ -24,6 +24,20 @@ export const FIELD = {
   invalidValue: 'Invalid value',
 } as const;
 
+/** Messages of business rules, by resource (the field they name is chosen where they are thrown). */
+export const RULE = {
+  /** Async batches (spec: Async batch workflow, Limits). */
+  batch: {
+    tasksPerRequest: (max: number) =>
+      `At most ${max.toLocaleString('en-US')} tasks can be added per request.`,
+    tasksPerBatch: (max: number, held: number, adding: number) =>
+      `A batch holds at most ${max.toLocaleString('en-US')} tasks; this one has ${held.toLocaleString('en-US')} and the request adds ${adding.toLocaleString('en-US')}.`,
+    submitted: (status: string) =>
+      `The batch was already submitted for processing (status ${status}); it takes no more tasks and runs once.`,
+    empty: 'The batch has no tasks to process.',
+  },
+} as const;
+
 export const errors = {
   notFound: () => new ApiError(404, { errors: 'Not Found' }),
   unauthorized: (header: string) =>

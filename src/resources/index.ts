@@ -2,6 +2,7 @@
 import type { Endpoint } from '../http/types.js';
 import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
+import { asyncBatchEndpoints } from './async-batches/async-batches.routes.js';
 import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
 import { collectionEndpoints } from './collections/collections.routes.js';
@@ -21,6 +22,8 @@ import { tokenInformationEndpoints } from './token-information/token-information
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   ...addressEndpoints,
+  // Batch tasks run through this very table (read when a batch is processed, once it is built).
+  ...asyncBatchEndpoints(() => endpoints),
   ...bundleSelectionEndpoints,
   ...chargeEndpoints,
   ...collectionEndpoints,

@@ -19,6 +19,7 @@ import type { Order } from '../resources/orders/order.model.js';
 import type { Plan } from '../resources/plans/plan.model.js';
 import type { Product } from '../resources/products/product.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
+import type { AsyncBatch, AsyncBatchTask } from '../resources/async-batches/async-batch.model.js';
 
 export function createCollections(onChange: () => void) {
   return {
@@ -119,6 +120,12 @@ export function createCollections(onChange: () => void) {
     bundle_selections: new Collection<BundleSelection>(
       'bundle_selections',
       { purchase_item_id: { key: (b) => b.purchase_item_id } },
+      onChange,
+    ),
+    async_batches: new Collection<AsyncBatch>('async_batches', {}, onChange),
+    async_batch_tasks: new Collection<AsyncBatchTask>(
+      'async_batch_tasks',
+      { batch_id: { key: (t) => t.batch_id } },
       onChange,
     ),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),
