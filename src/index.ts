@@ -9,6 +9,7 @@ export {
   type CreatedStore,
   type CreateStoreInput,
   type IssuedToken,
+  type SentNotification,
   type StoreInfo,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';

@@ -61,6 +61,21 @@ export interface IssuedToken {
   readonly token: string;
 }
 
+/** An email the store would have sent (`POST /customers/{id}/notifications`). */
+export interface SentNotification {
+  readonly id: number;
+  readonly customer_id: number;
+  readonly type: 'email';
+  readonly template_type: 'upcoming_charge' | 'get_account_access' | 'platform_update_payment_information';
+  readonly template_vars: { readonly address_id: number | null; readonly charge_id: number | null };
+  readonly to: string;
+  readonly from: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Virtual time, `YYYY-MM-DDTHH:MM:SSZ`. */
+  readonly created_at: string;
+}
+
 /** A non-2xx answer of the control API. */
 export class ControlError extends Error {
   constructor(
@@ -145,5 +160,17 @@ export class ControlClient {
 
   scheduledJobs(): Promise<{ now: string; jobs: { type: string; due_at: string; subject: string }[] }> {
     return this.request('GET', '/clock/jobs');
+  }
+
+  /** Emails the store would have sent, newest first; `customer_id` keeps one customer's. */
+  async notifications(filter: { customer_id?: number } = {}): Promise<SentNotification[]> {
+    const query = filter.customer_id === undefined ? '' : `?customer_id=${filter.customer_id}`;
+    return (await this.request<{ notifications: SentNotification[] }>('GET', `/notifications${query}`))
+      .notifications;
+  }
+
+  /** Forgets the recorded emails of this client's store. */
+  async clearNotifications(): Promise<void> {
+    await this.request('DELETE', '/notifications');
   }
 }

@@ -36,6 +36,14 @@ export const RULE = {
       `The batch was already submitted for processing (status ${status}); it takes no more tasks and runs once.`,
     empty: 'The batch has no tasks to process.',
   },
+  /** Notifications (api-facts: Notification). */
+  notification: {
+    notCustomers: (what: string, id: number) => `No ${what} with id ${id} belongs to this customer.`,
+    notQueued: (id: number, status: string) =>
+      `Charge ${id} is ${status}; an upcoming_charge notification needs a queued charge.`,
+    otherAddress: (chargeId: number, addressId: number) =>
+      `Charge ${chargeId} is not a charge of address ${addressId}.`,
+  },
 } as const;
 
 export const errors = {

@@ -10,6 +10,7 @@ import { customerEndpoints } from './customers/customers.routes.js';
 import { discountEndpoints } from './discounts/discounts.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
+import { notificationEndpoints } from './notifications/notifications.routes.js';
 import { onetimeEndpoints } from './onetimes/onetimes.routes.js';
 import { orderEndpoints } from './orders/orders.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
@@ -31,6 +32,7 @@ export const endpoints: readonly Endpoint[] = [
   ...discountEndpoints,
   ...eventEndpoints,
   ...metafieldEndpoints,
+  ...notificationEndpoints,
   ...onetimeEndpoints,
   ...orderEndpoints,
   ...paymentMethodEndpoints,

@@ -20,6 +20,7 @@ import type { Plan } from '../resources/plans/plan.model.js';
 import type { Product } from '../resources/products/product.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
 import type { AsyncBatch, AsyncBatchTask } from '../resources/async-batches/async-batch.model.js';
+import type { SentNotification } from '../resources/notifications/notification.model.js';
 
 export function createCollections(onChange: () => void) {
   return {
@@ -126,6 +127,11 @@ export function createCollections(onChange: () => void) {
     async_batch_tasks: new Collection<AsyncBatchTask>(
       'async_batch_tasks',
       { batch_id: { key: (t) => t.batch_id } },
+      onChange,
+    ),
+    notifications: new Collection<SentNotification>(
+      'notifications',
+      { customer_id: { key: (n) => n.customer_id } },
       onChange,
     ),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),
