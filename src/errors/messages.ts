@@ -44,6 +44,13 @@ export const RULE = {
     otherAddress: (chargeId: number, addressId: number) =>
       `Charge ${chargeId} is not a charge of address ${addressId}.`,
   },
+  /** Credit accounts and adjustments (api-facts: Credit account). */
+  credit: {
+    overdrawn: (amount: string, available: string) =>
+      `A debit of ${amount} is more than the available balance, ${available}.`,
+    codeTaken: 'A credit account with this redemption_code already exists.',
+    positive: 'Must be greater than 0.',
+  },
 } as const;
 
 export const errors = {

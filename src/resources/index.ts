@@ -6,6 +6,7 @@ import { asyncBatchEndpoints } from './async-batches/async-batches.routes.js';
 import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
 import { collectionEndpoints } from './collections/collections.routes.js';
+import { creditEndpoints } from './credits/credits.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
 import { discountEndpoints } from './discounts/discounts.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
@@ -28,6 +29,7 @@ export const endpoints: readonly Endpoint[] = [
   ...bundleSelectionEndpoints,
   ...chargeEndpoints,
   ...collectionEndpoints,
+  ...creditEndpoints,
   ...customerEndpoints,
   ...discountEndpoints,
   ...eventEndpoints,

@@ -21,6 +21,7 @@ import type { Product } from '../resources/products/product.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
 import type { AsyncBatch, AsyncBatchTask } from '../resources/async-batches/async-batch.model.js';
 import type { SentNotification } from '../resources/notifications/notification.model.js';
+import type { CreditAccount, CreditAdjustment } from '../resources/credits/credit.model.js';
 
 export function createCollections(onChange: () => void) {
   return {
@@ -132,6 +133,22 @@ export function createCollections(onChange: () => void) {
     notifications: new Collection<SentNotification>(
       'notifications',
       { customer_id: { key: (n) => n.customer_id } },
+      onChange,
+    ),
+    credit_accounts: new Collection<CreditAccount>(
+      'credit_accounts',
+      {
+        customer_id: { key: (c) => c.customer_id },
+        redemption_code: { key: (c) => c.redemption_code?.toLowerCase() },
+      },
+      onChange,
+    ),
+    credit_adjustments: new Collection<CreditAdjustment>(
+      'credit_adjustments',
+      {
+        credit_account_id: { key: (c) => c.credit_account_id },
+        customer_id: { key: (c) => c.customer_id },
+      },
       onChange,
     ),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),
