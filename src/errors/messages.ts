@@ -51,6 +51,12 @@ export const RULE = {
     codeTaken: 'A credit account with this redemption_code already exists.',
     positive: 'Must be greater than 0.',
   },
+  /** Retention strategies (api-facts: Retention strategy). */
+  retention: {
+    discountRequired: 'Required when incentive_type is discount.',
+    discountOnlyWithDiscount: 'Only allowed when incentive_type is discount.',
+    noDiscount: (code: string) => `No discount with code ${code}.`,
+  },
 } as const;
 
 export const errors = {

@@ -17,6 +17,7 @@ import { orderEndpoints } from './orders/orders.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
 import { planEndpoints } from './plans/plans.routes.js';
 import { productEndpoints } from './products/products.routes.js';
+import { retentionStrategyEndpoints } from './retention-strategies/retention-strategies.routes.js';
 import { storeEndpoints } from './store/store.routes.js';
 import { subscriptionEndpoints } from './subscriptions/subscriptions.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
@@ -40,6 +41,7 @@ export const endpoints: readonly Endpoint[] = [
   ...paymentMethodEndpoints,
   ...planEndpoints,
   ...productEndpoints,
+  ...retentionStrategyEndpoints,
   ...storeEndpoints,
   ...subscriptionEndpoints,
   ...tokenInformationEndpoints,

@@ -22,6 +22,7 @@ import type { Subscription } from '../resources/subscriptions/subscription.model
 import type { AsyncBatch, AsyncBatchTask } from '../resources/async-batches/async-batch.model.js';
 import type { SentNotification } from '../resources/notifications/notification.model.js';
 import type { CreditAccount, CreditAdjustment } from '../resources/credits/credit.model.js';
+import type { RetentionStrategy } from '../resources/retention-strategies/retention-strategy.model.js';
 
 export function createCollections(onChange: () => void) {
   return {
@@ -151,6 +152,7 @@ export function createCollections(onChange: () => void) {
       },
       onChange,
     ),
+    retention_strategies: new Collection<RetentionStrategy>('retention_strategies', {}, onChange),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),
     jobs: new Collection<Job>('jobs', { subject: { key: (j) => j.subject } }, onChange),
   };
