@@ -265,6 +265,32 @@ describe('async batches (2021-11)', () => {
     expect(await queuedCharges(api, addressId)).toEqual([]);
   });
 
+  it('collides with a concurrent write to the same address like a second request (409)', async () => {
+    const { api } = await store({ settings: { write_latency_ms: 200 } });
+    const { addressId } = await createCustomerWithAddress(api);
+    const onetime = {
+      address_id: addressId,
+      next_charge_scheduled_at: '2025-02-01',
+      external_variant_id: { ecommerce: 'var-mug' },
+      product_title: 'Mug',
+      price: '12.00',
+      quantity: 1,
+    };
+    const batch = await createBatch(api, 'onetime_create');
+    await addTasks(api, batch.id, [onetime]);
+    const [direct, processed] = await Promise.all([
+      api.post('/onetimes', onetime),
+      api.post(`/async_batches/${batch.id}/process`),
+    ]);
+    const [task] = await tasksOf(api, batch.id);
+    // Whichever came second found the address held.
+    expect([direct.status, task.result.status_code].sort()).toEqual([201, 409]);
+    if (task.result.status_code === 409) {
+      expect(task.result.output).toEqual({ error: 'A call to this route is already in progress.' });
+      expect(processed.body.async_batch.status).toBe('failed');
+    }
+  });
+
   it('fails a task whose endpoint needs a scope the submitting token lacks, with the 403 body', async () => {
     const s = await store();
     const batcher = await s.control.createToken({ name: 'batches', scopes: ['write_batches'] });
