@@ -87,11 +87,72 @@ export interface WebhookDelivery {
   readonly updated_at: string;
 }
 
+/** An email the store would have sent (`POST /customers/{id}/notifications`). */
+export interface SentNotification {
+  readonly id: number;
+  readonly customer_id: number;
+  readonly type: 'email';
+  readonly template_type: 'upcoming_charge' | 'get_account_access' | 'platform_update_payment_information';
+  readonly template_vars: { readonly address_id: number | null; readonly charge_id: number | null };
+  readonly to: string;
+  readonly from: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Virtual time, `YYYY-MM-DDTHH:MM:SSZ`. */
+  readonly created_at: string;
+}
+
+/** A credit account in the 2021-11 shape (api-facts: Credit account). */
+export interface CreditAccountRecord {
+  readonly id: number;
+  readonly customer_id: number;
+  readonly available_balance: string;
+  readonly initial_balance: string;
+  readonly currency_code: string;
+  readonly expires_at: string | null;
+  readonly name: string | null;
+  readonly redemption_code: string | null;
+  readonly type: 'reward' | 'manual' | 'gift';
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
 export interface DeliveryFilter {
   readonly topic?: string;
   readonly webhook_id?: number;
   readonly status?: WebhookDelivery['status'];
   readonly limit?: number;
+}
+
+/** A credit adjustment in the 2021-11 shape (api-facts: Credit adjustment). */
+export interface CreditAdjustmentRecord {
+  readonly id: number;
+  readonly credit_account_id: number;
+  readonly amount: string;
+  readonly currency_code: string;
+  readonly ending_balance: string;
+  readonly note: string | null;
+  readonly type: 'credit' | 'debit';
+  readonly created_at: string;
+}
+
+export interface CreditAccountInput {
+  readonly customer_id: number;
+  /** Decimal string (`"25.00"`) or number. */
+  readonly initial_balance: string | number;
+  /** The store's currency when absent. */
+  readonly currency_code?: string;
+  readonly name?: string | null;
+  /** `manual` when absent. */
+  readonly type?: 'reward' | 'manual' | 'gift';
+  readonly expires_at?: string | null;
+  readonly redemption_code?: string | null;
+}
+
+export interface CreditAdjustmentInput {
+  readonly amount: string | number;
+  readonly type: 'credit' | 'debit';
+  readonly note?: string | null;
 }
 
 /** A non-2xx answer of the control API. */
@@ -248,5 +309,31 @@ export class ControlClient {
 
   async reinstall(): Promise<StoreInfo> {
     return (await this.request<{ store: StoreInfo }>('POST', '/reinstall', {})).store;
+  }
+
+  /** Emails the store would have sent, newest first; `customer_id` keeps one customer's. */
+  async notifications(filter: { customer_id?: number } = {}): Promise<SentNotification[]> {
+    const query = filter.customer_id === undefined ? '' : `?customer_id=${filter.customer_id}`;
+    return (await this.request<{ notifications: SentNotification[] }>('GET', `/notifications${query}`))
+      .notifications;
+  }
+
+  /** Forgets the recorded emails of this client's store. */
+  async clearNotifications(): Promise<void> {
+    await this.request('DELETE', '/notifications');
+  }
+
+  /** Opens a credit account (the API only reads them); a positive initial balance is its first adjustment. */
+  async createCreditAccount(input: CreditAccountInput): Promise<CreditAccountRecord> {
+    return (await this.request<{ credit_account: CreditAccountRecord }>('POST', '/credit_accounts', input))
+      .credit_account;
+  }
+
+  /** Credits or debits a credit account; a debit beyond its available balance is refused (422). */
+  adjustCreditAccount(
+    accountId: number,
+    input: CreditAdjustmentInput,
+  ): Promise<{ credit_adjustment: CreditAdjustmentRecord; credit_account: CreditAccountRecord }> {
+    return this.request('POST', `/credit_accounts/${accountId}/adjustments`, input);
   }
 }

@@ -12,6 +12,8 @@ import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
 import { clockControlEndpoints } from './clock.routes.js';
 import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
+import { creditControlEndpoints } from './credits.routes.js';
+import { notificationControlEndpoints } from './notifications.routes.js';
 import { openApiEndpoint } from './openapi.js';
 import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
@@ -36,6 +38,8 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...webhookControlEndpoints,
   ...portalControlEndpoints,
   ...installControlEndpoints,
+  ...notificationControlEndpoints,
+  ...creditControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {

@@ -121,7 +121,8 @@ export function controlOpenApi(endpoints: readonly ControlEndpoint[], headers: H
       title: 'billing-emulator control API',
       version: VERSION,
       description:
-        'Routes under /_emulator that create stores and tokens, reset stores and move their virtual clocks. ' +
+        'Routes under /_emulator that create stores and tokens, reset stores, move their virtual clocks, ' +
+        'show the notifications a store would have sent and seed credit accounts. ' +
         `Each acts on the store of the ${headers.accessToken} sent, or on the default store when none is sent.`,
     },
     paths,

@@ -24,6 +24,41 @@ export const FIELD = {
   invalidValue: 'Invalid value',
 } as const;
 
+/** Messages of business rules, by resource (the field they name is chosen where they are thrown). */
+export const RULE = {
+  /** Async batches (spec: Async batch workflow, Limits). */
+  batch: {
+    tasksPerRequest: (max: number) =>
+      `At most ${max.toLocaleString('en-US')} tasks can be added per request.`,
+    tasksPerBatch: (max: number, held: number, adding: number) =>
+      `A batch holds at most ${max.toLocaleString('en-US')} tasks; this one has ${held.toLocaleString('en-US')} and the request adds ${adding.toLocaleString('en-US')}.`,
+    submitted: (status: string) =>
+      `The batch was already submitted for processing (status ${status}); it takes no more tasks and runs once.`,
+    empty: 'The batch has no tasks to process.',
+  },
+  /** Notifications (api-facts: Notification). */
+  notification: {
+    notCustomers: (what: string, id: number) => `No ${what} with id ${id} belongs to this customer.`,
+    notQueued: (id: number, status: string) =>
+      `Charge ${id} is ${status}; an upcoming_charge notification needs a queued charge.`,
+    otherAddress: (chargeId: number, addressId: number) =>
+      `Charge ${chargeId} is not a charge of address ${addressId}.`,
+  },
+  /** Credit accounts and adjustments (api-facts: Credit account). */
+  credit: {
+    overdrawn: (amount: string, available: string) =>
+      `A debit of ${amount} is more than the available balance, ${available}.`,
+    codeTaken: 'A credit account with this redemption_code already exists.',
+    positive: 'Must be greater than 0.',
+  },
+  /** Retention strategies (api-facts: Retention strategy). */
+  retention: {
+    discountRequired: 'Required when incentive_type is discount.',
+    discountOnlyWithDiscount: 'Only allowed when incentive_type is discount.',
+    noDiscount: (code: string) => `No discount with code ${code}.`,
+  },
+} as const;
+
 export const errors = {
   notFound: () => new ApiError(404, { errors: 'Not Found' }),
   unauthorized: (header: string) =>
@@ -54,6 +89,12 @@ export const errors = {
   notOnPlan: (plan: string) =>
     new ApiError(403, {
       error: `This operation is available on the ${plan} plan only; the store's plan does not include it.`,
+    }),
+  /** Spec rule 7: credits endpoints are only for merchants on a retention product. */
+  notOnRetention: () =>
+    new ApiError(403, {
+      error:
+        'Credits are available only to merchants on the retention product; the store does not have the retention product enabled.',
     }),
   conflict: () => new ApiError(409, { error: 'A call to this route is already in progress.' }),
   tooManyRequests: () => new ApiError(429, { warning: 'too many requests' }),

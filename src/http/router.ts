@@ -5,15 +5,12 @@
  */
 import type { Context, Middleware } from 'koa';
 import { errors } from '../errors/messages.js';
-import { grants } from '../store/scopes.js';
 import { readJsonObject } from './body.js';
+import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
-import type { ApiRequest, ApiResponse, Body, Endpoint, Gate, Query } from './types.js';
-import type { StoreSettings } from '../store/settings.js';
+import type { ApiRequest, ApiResponse, Body, Endpoint, Query } from './types.js';
 import type { RequestIdentity } from './auth.middleware.js';
-import type { Scope } from '../store/scopes.js';
-import type { ApiVersion } from '../store/versions.js';
 
 /** Query parameters; a repeated parameter keeps its first value. */
 export function queryOf(ctx: Context): Query {
@@ -61,40 +58,6 @@ export function serve(table: RouteTable<Dispatcher>): Middleware<AppState> {
   };
 }
 
-/** The parsed request a handler gets; `origin` is computed only when a handler reads it. */
-class EndpointRequest implements ApiRequest {
-  readonly store: ApiRequest['store'];
-  readonly token: ApiRequest['token'];
-  readonly actor: ApiRequest['actor'];
-  readonly path: string;
-  readonly query: Query;
-
-  constructor(
-    private readonly ctx: Context,
-    private readonly identity: RequestIdentity,
-    readonly params: Readonly<Record<string, string>>,
-    readonly body: Body,
-  ) {
-    this.store = identity.auth.store;
-    this.token = identity.auth.token;
-    this.actor = identity.auth.actor;
-    this.path = ctx.path;
-    this.query = queryOf(ctx);
-  }
-
-  get version(): ApiVersion {
-    return this.identity.version;
-  }
-
-  get origin(): string {
-    return originOf(this.ctx);
-  }
-
-  authorize(scope: Scope): void {
-    if (!grants(this.identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
-  }
-}
-
 function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
   const handle = (
     ctx: Context,
@@ -103,7 +66,14 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
     params: Record<string, string>,
     body: Body,
   ) => {
-    const request = new EndpointRequest(ctx, identity, params, body);
+    const request = endpointRequest({
+      identity,
+      params,
+      query: queryOf(ctx),
+      body,
+      path: ctx.path,
+      origin: () => originOf(ctx),
+    });
     const addressId = endpoint.locks?.(request);
     if (addressId !== undefined) return handleLocked(ctx, request, endpoint, addressId);
     const result = endpoint.handle(request);
@@ -114,13 +84,8 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
   return (ctx, params) => {
     const identity = ctx.state.identity;
     if (!identity) throw errors.internal();
-    const endpoint = endpoints.find(
-      (candidate) => !candidate.versions || candidate.versions.includes(identity.version),
-    );
-    if (!endpoint) throw errors.notInVersion(identity.version);
-    const scope = endpoint.scope;
-    if (typeof scope === 'string' && !grants(identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
-    if (endpoint.gate) checkGate(endpoint.gate, identity.auth.store.settings);
+    const endpoint = endpointFor(endpoints, identity.version);
+    checkAccess(endpoint, identity);
     // DELETE reads a body too: the bulk deletes (plans-bulk, collection_products-bulk) carry one.
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
       return readJsonObject(ctx).then((body) => handle(ctx, identity, endpoint, params, body));
@@ -131,29 +96,16 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
 
 const EMPTY_BODY: Body = Object.freeze({});
 
-/** Refuses an endpoint the store's plan, platform or products do not include (spec rules 5-7). */
-function checkGate(gate: Gate, settings: StoreSettings): void {
-  if (gate.plan === 'pro' && settings.plan !== 'pro') throw errors.notOnPlan('Pro');
-}
-
-/** Runs a write that holds an address; a write to a held address gets 409. */
+/** Runs a write that holds an address, for `write_latency_ms` longer; a write to a held address gets 409. */
 async function handleLocked(
   ctx: Context,
   request: ApiRequest,
   endpoint: Endpoint,
   addressId: number,
 ): Promise<void> {
-  const { store } = request;
-  if (store.busyAddresses.has(addressId)) throw errors.conflict();
-  store.busyAddresses.add(addressId);
-  try {
-    const response = await endpoint.handle(request);
-    const latency = store.settings.write_latency_ms;
-    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-    respond(ctx, response);
-  } finally {
-    store.busyAddresses.delete(addressId);
-  }
+  const latency = request.store.settings.write_latency_ms;
+  const hold = latency > 0 ? () => new Promise<void>((resolve) => setTimeout(resolve, latency)) : undefined;
+  respond(ctx, await runHoldingAddress(request.store, addressId, () => endpoint.handle(request), hold));
 }
 
 export function buildApiRouter(endpoints: readonly Endpoint[]): Middleware<AppState> {

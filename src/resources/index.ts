@@ -2,18 +2,22 @@
 import type { Endpoint } from '../http/types.js';
 import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
+import { asyncBatchEndpoints } from './async-batches/async-batches.routes.js';
 import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
 import { collectionEndpoints } from './collections/collections.routes.js';
+import { creditEndpoints } from './credits/credits.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
 import { discountEndpoints } from './discounts/discounts.routes.js';
 import { eventEndpoints } from './events/events.routes.js';
 import { metafieldEndpoints } from './metafields/metafields.routes.js';
+import { notificationEndpoints } from './notifications/notifications.routes.js';
 import { onetimeEndpoints } from './onetimes/onetimes.routes.js';
 import { orderEndpoints } from './orders/orders.routes.js';
 import { paymentMethodEndpoints } from './payment-methods/payment-methods.routes.js';
 import { planEndpoints } from './plans/plans.routes.js';
 import { productEndpoints } from './products/products.routes.js';
+import { retentionStrategyEndpoints } from './retention-strategies/retention-strategies.routes.js';
 import { storeEndpoints } from './store/store.routes.js';
 import { subscriptionEndpoints } from './subscriptions/subscriptions.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
@@ -22,18 +26,23 @@ import { webhookEndpoints } from './webhooks/webhooks.routes.js';
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   ...addressEndpoints,
+  // Batch tasks run through this very table (read when a batch is processed, once it is built).
+  ...asyncBatchEndpoints(() => endpoints),
   ...bundleSelectionEndpoints,
   ...chargeEndpoints,
   ...collectionEndpoints,
+  ...creditEndpoints,
   ...customerEndpoints,
   ...discountEndpoints,
   ...eventEndpoints,
   ...metafieldEndpoints,
+  ...notificationEndpoints,
   ...onetimeEndpoints,
   ...orderEndpoints,
   ...paymentMethodEndpoints,
   ...planEndpoints,
   ...productEndpoints,
+  ...retentionStrategyEndpoints,
   ...storeEndpoints,
   ...subscriptionEndpoints,
   ...tokenInformationEndpoints,

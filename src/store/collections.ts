@@ -21,6 +21,10 @@ import type { Delivery, Webhook } from '../resources/webhooks/webhook.model.js';
 import type { Plan } from '../resources/plans/plan.model.js';
 import type { Product } from '../resources/products/product.model.js';
 import type { Subscription } from '../resources/subscriptions/subscription.model.js';
+import type { AsyncBatch, AsyncBatchTask } from '../resources/async-batches/async-batch.model.js';
+import type { SentNotification } from '../resources/notifications/notification.model.js';
+import type { CreditAccount, CreditAdjustment } from '../resources/credits/credit.model.js';
+import type { RetentionStrategy } from '../resources/retention-strategies/retention-strategy.model.js';
 
 export function createCollections(onChange: () => void) {
   return {
@@ -134,6 +138,34 @@ export function createCollections(onChange: () => void) {
       { webhook_id: { key: (d) => d.webhook_id }, status: { key: (d) => d.status } },
       onChange,
     ),
+    async_batches: new Collection<AsyncBatch>('async_batches', {}, onChange),
+    async_batch_tasks: new Collection<AsyncBatchTask>(
+      'async_batch_tasks',
+      { batch_id: { key: (t) => t.batch_id } },
+      onChange,
+    ),
+    notifications: new Collection<SentNotification>(
+      'notifications',
+      { customer_id: { key: (n) => n.customer_id } },
+      onChange,
+    ),
+    credit_accounts: new Collection<CreditAccount>(
+      'credit_accounts',
+      {
+        customer_id: { key: (c) => c.customer_id },
+        redemption_code: { key: (c) => c.redemption_code?.toLowerCase() },
+      },
+      onChange,
+    ),
+    credit_adjustments: new Collection<CreditAdjustment>(
+      'credit_adjustments',
+      {
+        credit_account_id: { key: (c) => c.credit_account_id },
+        customer_id: { key: (c) => c.customer_id },
+      },
+      onChange,
+    ),
+    retention_strategies: new Collection<RetentionStrategy>('retention_strategies', {}, onChange),
     events: new Collection<EventRecord>('events', { object_type: { key: (e) => e.object_type } }, onChange),
     jobs: new Collection<Job>('jobs', { subject: { key: (j) => j.subject } }, onChange),
   };

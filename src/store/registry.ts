@@ -43,7 +43,8 @@ export interface Authenticated {
   readonly actor: Actor;
 }
 
-function authenticated(store: Store, token: TokenRecord): Authenticated {
+/** What a token is allowed to do in its store (also how a batch task acts for the token that submits it). */
+export function authenticated(store: Store, token: TokenRecord): Authenticated {
   return { store, token, scopes: new Set(token.scopes), actor: { origin: 'api', token } };
 }
 

@@ -6,6 +6,7 @@
 import type { IncludeSpec } from '../http/list/include.js';
 import { withIncludes } from '../http/list/include.js';
 import { addressIncludes } from '../resources/addresses/addresses.list.js';
+import { serializeBatch } from '../resources/async-batches/async-batches.serializers.js';
 import { addressSerializers } from '../resources/addresses/addresses.serializers.js';
 import { serializeSelection } from '../resources/bundle-selections/bundle-selections.serializers.js';
 import { chargeIncludes } from '../resources/charges/charges.list.js';
@@ -54,6 +55,11 @@ export const PAYLOADS: Readonly<Record<string, PayloadSpec>> = {
     (s, id) => s.collections.addresses.get(id),
     (r, s, v) => addressSerializers[v](r, s),
     addressIncludes,
+  ),
+  async_batch: resource(
+    'async_batch',
+    (s, id) => s.collections.async_batches.get(id),
+    (r, _s, v) => serializeBatch(r, v),
   ),
   bundle_selection: resource(
     'bundle_selection',
@@ -127,6 +133,7 @@ export function payloadOf(
 export function newestOf(store: Store, objectType: string): number | undefined {
   const collections: Record<string, { ids(): readonly number[] } | undefined> = {
     address: store.collections.addresses,
+    async_batch: store.collections.async_batches,
     bundle_selection: store.collections.bundle_selections,
     charge: store.collections.charges,
     customer: store.collections.customers,

@@ -342,6 +342,19 @@ const CASES: readonly TopicCase[] = [
       expect((await s.payloads('store/updated'))[0]?.store.id).toBe(s.storeId);
     },
   },
+  {
+    topics: ['async_batch/processed'],
+    when: 'an async batch finishes processing',
+    run: async (s) => {
+      const batch = (await s.api.post('/async_batches', { batch_type: 'discount_create' })).body.async_batch;
+      await s.api.post(`/async_batches/${batch.id}/tasks`, {
+        tasks: [{ body: { code: 'BATCH10', discount_type: 'percentage', duration: 'forever', value: '10' } }],
+      });
+      expect((await s.api.post(`/async_batches/${batch.id}/process`, {})).status).toBe(200);
+      const [processed] = await s.payloads('async_batch/processed');
+      expect(processed?.async_batch).toMatchObject({ id: batch.id, status: 'completed' });
+    },
+  },
 ];
 
 /** Topics that belong to later work (no resource here raises them yet). */
@@ -350,7 +363,6 @@ const LATER: Readonly<Record<string, string>> = {
   'checkout/processed': 'checkouts (issue 9)',
   'checkout/updated': 'checkouts (issue 9)',
   'checkout/completed': 'checkouts (issue 9)',
-  'async_batch/processed': 'async batches',
 };
 
 describe('webhook topics', () => {

@@ -26,6 +26,16 @@ function timezoneName(iana: string, at: Date): string {
   return `(${offset}) ${iana}`;
 }
 
+/** The customer portal of a store (also linked from notification emails). */
+export function customerPortalUrl(store: Store): string {
+  return `https://store-${store.id}.example/portal`;
+}
+
+/** The store's email address (also the sender of notification emails). */
+export function storeEmail(store: Store): string {
+  return store.settings.email ?? `owner@store-${store.id}.example`;
+}
+
 export function serializeStore(store: Store, version: ApiVersion): Record<string, unknown> {
   const { settings } = store;
   const identifier = `store-${store.id}`;
@@ -34,9 +44,9 @@ export function serializeStore(store: Store, version: ApiVersion): Record<string
     checkout_platform: CHECKOUT_PLATFORM[settings.platform],
     created_at: timestamp(version, store.created_at),
     currency: settings.currency,
-    customer_portal_base_url: `https://${identifier}.example/portal`,
+    customer_portal_base_url: customerPortalUrl(store),
     default_api_version: settings.default_api_version,
-    email: settings.email ?? `owner@${identifier}.example`,
+    email: storeEmail(store),
     enabled_presentment_currencies: settings.enabled_presentment_currencies,
     external_platform: EXTERNAL_PLATFORM[settings.platform],
     identifier,

@@ -1,0 +1,45 @@
+/** Seeds credit accounts and adjustments, which the API only reads (spec: Credits). */
+import { pathId } from '../http/params.js';
+import { parseWith } from '../http/validation.js';
+import { creditAccountSeed, creditAdjustmentSeed } from '../resources/credits/credits.schemas.js';
+import {
+  serializeCreditAccount,
+  serializeCreditAdjustment,
+} from '../resources/credits/credits.serializers.js';
+import { seedCreditAccount, seedCreditAdjustment } from '../resources/credits/credits.service.js';
+import type { ControlEndpoint } from './control.types.js';
+
+export const creditControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'POST',
+    path: '/credit_accounts',
+    summary: 'Open a credit account for a customer (its initial balance is its first adjustment)',
+    status: 201,
+    body: creditAccountSeed,
+    handle: ({ store, body }) => {
+      const account = seedCreditAccount(store, parseWith(creditAccountSeed, body));
+      return { status: 201, body: { credit_account: serializeCreditAccount(account, '2021-11') } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/credit_accounts/:id/adjustments',
+    summary: 'Credit or debit a credit account (a debit beyond the available balance is refused)',
+    status: 201,
+    body: creditAdjustmentSeed,
+    handle: ({ store, params, body }) => {
+      const { adjustment, account } = seedCreditAdjustment(
+        store,
+        pathId({ params }),
+        parseWith(creditAdjustmentSeed, body),
+      );
+      return {
+        status: 201,
+        body: {
+          credit_adjustment: serializeCreditAdjustment(adjustment, '2021-11'),
+          credit_account: serializeCreditAccount(account, '2021-11'),
+        },
+      };
+    },
+  },
+];

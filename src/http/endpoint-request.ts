@@ -1,0 +1,109 @@
+/**
+ * How an endpoint is invoked, in one place: choosing the endpoint for the version, checking what it
+ * demands of the caller (scope, gate), building the request its handler gets, and holding the
+ * address a write edits. The HTTP router and the async batch runner both go through here, so a
+ * batch task runs exactly as the single request it stands for.
+ */
+import { errors } from '../errors/messages.js';
+import type { Scope } from '../store/scopes.js';
+import { grants } from '../store/scopes.js';
+import type { StoreSettings } from '../store/settings.js';
+import type { Store } from '../store/store.js';
+import type { ApiVersion } from '../store/versions.js';
+import type { RequestIdentity } from './auth.middleware.js';
+import type { ApiRequest, ApiResponse, Body, Endpoint, Gate, Query } from './types.js';
+
+/** What a request is made of, wherever it comes from (an HTTP request, a batch task). */
+export interface RequestParts {
+  readonly identity: RequestIdentity;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Query;
+  readonly body: Body;
+  readonly path: string;
+  /** `scheme://host`, computed only when a handler reads it (Link headers). */
+  readonly origin: () => string;
+}
+
+/** The parsed request a handler gets. */
+class EndpointRequest implements ApiRequest {
+  readonly store: ApiRequest['store'];
+  readonly token: ApiRequest['token'];
+  readonly actor: ApiRequest['actor'];
+  readonly version: ApiVersion;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Query;
+  readonly body: Body;
+  readonly path: string;
+
+  constructor(private readonly parts: RequestParts) {
+    const { auth, version } = parts.identity;
+    this.store = auth.store;
+    this.token = auth.token;
+    this.actor = auth.actor;
+    this.version = version;
+    this.params = parts.params;
+    this.query = parts.query;
+    this.body = parts.body;
+    this.path = parts.path;
+  }
+
+  get origin(): string {
+    return this.parts.origin();
+  }
+
+  authorize(scope: Scope): void {
+    if (!grants(this.parts.identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
+  }
+}
+
+/**
+ * The request a handler gets.
+ *
+ * @example
+ * const request = endpointRequest({ identity, params: { id: '7' }, query: {}, body: {}, path: '/discounts/7', origin: () => '' });
+ */
+export function endpointRequest(parts: RequestParts): ApiRequest {
+  return new EndpointRequest(parts);
+}
+
+/** The endpoint of a group (one method and path) that serves `version`; 501 when none does. */
+export function endpointFor(group: readonly Endpoint[], version: ApiVersion): Endpoint {
+  const endpoint = group.find((candidate) => !candidate.versions || candidate.versions.includes(version));
+  if (!endpoint) throw errors.notInVersion(version);
+  return endpoint;
+}
+
+/** Refuses an endpoint the store's plan or products do not include (spec rules 5-7). */
+export function checkGate(gate: Gate, settings: StoreSettings): void {
+  if (gate.plan === 'pro' && settings.plan !== 'pro') throw errors.notOnPlan('Pro');
+  if (gate.retention && !settings.retention_enabled) throw errors.notOnRetention();
+}
+
+/** Throws 403 unless the caller holds the endpoint's scope and its store passes the gate. */
+export function checkAccess(endpoint: Endpoint, identity: RequestIdentity): void {
+  const scope = endpoint.scope;
+  if (typeof scope === 'string' && !grants(identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
+  if (endpoint.gate) checkGate(endpoint.gate, identity.auth.store.settings);
+}
+
+/**
+ * Runs a write that holds an address: a second write to a held address gets 409 (spec: "two
+ * concurrent edits of an address or its child objects"). `hold` keeps the address a while longer
+ * before it is released (the store's `write_latency_ms`).
+ */
+export async function runHoldingAddress(
+  store: Store,
+  addressId: number,
+  run: () => ApiResponse | Promise<ApiResponse>,
+  hold?: () => Promise<void>,
+): Promise<ApiResponse> {
+  if (store.busyAddresses.has(addressId)) throw errors.conflict();
+  store.busyAddresses.add(addressId);
+  try {
+    const response = await run();
+    if (hold) await hold();
+    return response;
+  } finally {
+    store.busyAddresses.delete(addressId);
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Runs a batch task as the single request it stands for: the endpoint of the batch type is taken
+ * from the endpoint table and invoked like the HTTP router does (src/http/endpoint-request.ts), as a
+ * 2021-11 request of the token that submits the batch. Business rules are never repeated here; a
+ * refused task records the status and body the request would have answered.
+ */
+import * as z from 'zod';
+import { isApiError } from '../../errors/api-error.js';
+import { errors } from '../../errors/messages.js';
+import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from '../../http/endpoint-request.js';
+import type { ApiRequest, ApiResponse, Body, Endpoint, HttpMethod } from '../../http/types.js';
+import { parseWith } from '../../http/validation.js';
+import { authenticated } from '../../store/registry.js';
+import type { ApiVersion } from '../../store/versions.js';
+import { externalIdField } from '../products/catalog.schema-parts.js';
+import { integerId } from '../schema-parts.js';
+import type { AsyncBatchTask, BatchType, TaskResult } from './async-batch.model.js';
+import type { TaskRunner } from './async-batches.service.js';
+
+/** Tasks run as 2021-11 requests whatever the version of the batch request (decision 0012). */
+export const TASK_VERSION: ApiVersion = '2021-11';
+
+/** The path parameter a task body carries, and how it is read from the body. */
+const PATH_PARAMS = {
+  id: z.object({ id: integerId.transform(String) }),
+  external_product_id: z.object({ external_product_id: externalIdField }),
+} as const;
+
+interface TaskTarget {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** Taken out of the task body into the path. */
+  readonly param?: keyof typeof PATH_PARAMS;
+}
+
+const PLANS_BULK = '/products/:external_product_id/plans-bulk';
+
+/** The request each batch type stands for (spec: Async batch workflow). */
+export const TASK_TARGETS: Readonly<Record<BatchType, TaskTarget>> = {
+  discount_create: { method: 'POST', path: '/discounts' },
+  discount_update: { method: 'PUT', path: '/discounts/:id', param: 'id' },
+  discount_delete: { method: 'DELETE', path: '/discounts/:id', param: 'id' },
+  bulk_plans_create: { method: 'POST', path: PLANS_BULK, param: 'external_product_id' },
+  bulk_plans_update: { method: 'PUT', path: PLANS_BULK, param: 'external_product_id' },
+  bulk_plans_delete: { method: 'DELETE', path: PLANS_BULK, param: 'external_product_id' },
+  onetime_create: { method: 'POST', path: '/onetimes' },
+  onetime_delete: { method: 'DELETE', path: '/onetimes/:id', param: 'id' },
+};
+
+/** The endpoints (one per version at most) a batch type's tasks are sent to. */
+export function taskEndpoints(table: readonly Endpoint[], batchType: BatchType): readonly Endpoint[] {
+  const target = TASK_TARGETS[batchType];
+  return table.filter((endpoint) => endpoint.method === target.method && endpoint.path === target.path);
+}
+
+/** Path parameters and the remaining body of a task (422 when the body lacks the parameter). */
+function routeOf(target: TaskTarget, body: Readonly<Record<string, unknown>>) {
+  if (!target.param) return { params: {}, body: body as Body, path: target.path };
+  const params: Record<string, string> = parseWith(PATH_PARAMS[target.param], body);
+  const { [target.param]: _taken, ...rest } = body;
+  const path = target.path.replace(/:(\w+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  return { params, body: rest as Body, path };
+}
+
+function resultOf(response: ApiResponse): TaskResult {
+  const status = response.status ?? 200;
+  // A 204 has no body (the router sends none either).
+  return { status_code: status, output: status === 204 ? null : (response.body ?? {}) };
+}
+
+/**
+ * A runner of the tasks of one batch, acting as the token of `request` (the submission).
+ *
+ * @example
+ * const run = taskRunner(endpoints, request, 'discount_create');
+ * await run(task); // { status_code: 201, output: { discount: {...} } }
+ */
+export function taskRunner(
+  table: readonly Endpoint[],
+  request: ApiRequest,
+  batchType: BatchType,
+): TaskRunner {
+  const target = TASK_TARGETS[batchType];
+  const group = taskEndpoints(table, batchType);
+  const { store } = request;
+  const identity = { auth: authenticated(store, request.token), version: TASK_VERSION };
+  return async (task: AsyncBatchTask) => {
+    try {
+      const endpoint = endpointFor(group, TASK_VERSION);
+      checkAccess(endpoint, identity);
+      const route = routeOf(target, task.body);
+      const taskRequest = endpointRequest({
+        identity,
+        params: route.params,
+        query: {},
+        body: route.body,
+        path: route.path,
+        origin: () => request.origin,
+      });
+      const addressId = endpoint.locks?.(taskRequest);
+      const response =
+        addressId === undefined
+          ? await endpoint.handle(taskRequest)
+          : await runHoldingAddress(store, addressId, () => endpoint.handle(taskRequest));
+      return resultOf(response);
+    } catch (error) {
+      // A bug in a handler fails its task with the body a request would get, not the whole batch.
+      return isApiError(error)
+        ? { status_code: error.status, output: error.body }
+        : { status_code: 500, output: errors.internal().body };
+    }
+  };
+}

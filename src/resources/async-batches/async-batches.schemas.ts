@@ -1,0 +1,17 @@
+/** Request bodies of the async batch endpoints (one shape in both versions). */
+import * as z from 'zod';
+import { RULE } from '../../errors/messages.js';
+import { BATCH_TYPES, MAX_TASKS_PER_REQUEST } from './async-batch.model.js';
+
+export const batchCreate = z.object({ batch_type: z.enum(BATCH_TYPES) });
+
+/**
+ * `{tasks: [{body}, ...]}`. A body is only checked to be an object here: it is validated by the
+ * endpoint it is sent to when the batch runs, and a bad one fails its task, not the request.
+ */
+export const tasksAdd = z.object({
+  tasks: z
+    .array(z.object({ body: z.record(z.string(), z.unknown()) }))
+    .min(1)
+    .max(MAX_TASKS_PER_REQUEST, { error: RULE.batch.tasksPerRequest(MAX_TASKS_PER_REQUEST) }),
+});
