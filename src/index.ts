@@ -15,8 +15,10 @@ export {
   type DeliveryAttempt,
   type DeliveryFilter,
   type IssuedToken,
+  type NamedSnapshot,
   type SentNotification,
   type StoreInfo,
+  type StoreSnapshot,
   type WebhookDelivery,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';

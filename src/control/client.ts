@@ -155,6 +155,32 @@ export interface CreditAdjustmentInput {
   readonly note?: string | null;
 }
 
+/** A store's whole state as `GET /_emulator/snapshot` gives it (pass it back to `restoreSnapshot`). */
+export interface StoreSnapshot {
+  readonly kind: 'billing-emulator/snapshot';
+  readonly version: 1;
+  readonly emulator_version: string;
+  readonly store_id: number;
+  /** The store's virtual time when it was taken. */
+  readonly taken_at: string;
+  readonly store: {
+    readonly settings: Record<string, unknown>;
+    readonly clock: { readonly now: string; readonly mode: 'frozen' | 'realtime' };
+    readonly sequences: Record<string, number>;
+    readonly uninstalled_at: string | null;
+    readonly collections: Record<string, readonly Record<string, unknown>[]>;
+  };
+}
+
+/** A named in-memory snapshot. */
+export interface NamedSnapshot {
+  readonly name: string;
+  readonly taken_at: string;
+  readonly store_id: number;
+  /** Records it holds, in every collection. */
+  readonly records: number;
+}
+
 /** A non-2xx answer of the control API. */
 export class ControlError extends Error {
   constructor(
@@ -335,5 +361,34 @@ export class ControlClient {
     input: CreditAdjustmentInput,
   ): Promise<{ credit_adjustment: CreditAdjustmentRecord; credit_account: CreditAccountRecord }> {
     return this.request('POST', `/credit_accounts/${accountId}/adjustments`, input);
+  }
+  /** This client's store, whole: data, clock, scheduled jobs, webhooks, settings. */
+  snapshot(): Promise<StoreSnapshot> {
+    return this.request('GET', '/snapshot');
+  }
+
+  /** Replaces this client's store's state with a snapshot (its tokens, secret and name stay). */
+  async restoreSnapshot(snapshot: StoreSnapshot): Promise<StoreInfo> {
+    return (await this.request<{ store: StoreInfo }>('PUT', '/snapshot', snapshot)).store;
+  }
+
+  /** Keeps a named in-memory snapshot of this client's store (one of the same name is replaced). */
+  async saveSnapshot(name: string): Promise<NamedSnapshot> {
+    return (await this.request<{ snapshot: NamedSnapshot }>('POST', '/snapshots', { name })).snapshot;
+  }
+
+  async listSnapshots(): Promise<NamedSnapshot[]> {
+    return (await this.request<{ snapshots: NamedSnapshot[] }>('GET', '/snapshots')).snapshots;
+  }
+
+  /** Puts this client's store back to a named snapshot. */
+  async restoreNamedSnapshot(name: string): Promise<StoreInfo> {
+    return (
+      await this.request<{ store: StoreInfo }>('POST', `/snapshots/${encodeURIComponent(name)}/restore`, {})
+    ).store;
+  }
+
+  async deleteSnapshot(name: string): Promise<void> {
+    await this.request('DELETE', `/snapshots/${encodeURIComponent(name)}`);
   }
 }

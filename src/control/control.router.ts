@@ -19,6 +19,7 @@ import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
 import { portalControlEndpoints } from './portal.routes.js';
 import { webhookControlEndpoints } from './webhooks.routes.js';
+import { snapshotControlEndpoints } from './snapshots.routes.js';
 
 export { CONTROL_PREFIX };
 
@@ -40,6 +41,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...installControlEndpoints,
   ...notificationControlEndpoints,
   ...creditControlEndpoints,
+  ...snapshotControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {
@@ -64,7 +66,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
     }
     const body =
       ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH'
-        ? await readJsonObject(ctx)
+        ? await readJsonObject(ctx, endpoint.bodyLimit)
         : {};
     const result = await endpoint.handle({
       deps,

@@ -96,6 +96,14 @@ export class Collection<T extends Identified> {
   }
 
   insert(row: T): T {
+    const frozen = this.add(row);
+    this.onChange();
+    this.notify(undefined, frozen);
+    return frozen;
+  }
+
+  /** Stores a new record and indexes it, without telling anyone. */
+  private add(row: T): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
     const frozen = Object.freeze(shaped<T>(row)) as T;
@@ -104,8 +112,6 @@ export class Collection<T extends Identified> {
     if (row.id > this.maxId && this.sortedIds !== null) this.sortedIds.push(row.id);
     else this.sortedIds = null;
     this.maxId = Math.max(this.maxId, row.id);
-    this.onChange();
-    this.notify(undefined, frozen);
     return frozen;
   }
 
@@ -158,10 +164,15 @@ export class Collection<T extends Identified> {
     this.onChange();
   }
 
-  /** Replaces the whole content (used when loading persisted data or a snapshot). */
+  /**
+   * Replaces the whole content (used when loading persisted data or a snapshot). Write listeners
+   * are not called: what they derive (the jobs of charges) is loaded with the rest, and calling
+   * them would schedule it twice and move the id sequences.
+   */
   load(rows: readonly T[]): void {
     this.clear();
-    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.insert(row);
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.add(row);
+    this.onChange();
   }
 
   /** Copy of the current content; cheap because records are immutable. */
