@@ -106,7 +106,8 @@ export class Collection<T extends Identified> {
   private add(row: T): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
-    const frozen = Object.freeze(shaped<T>(row)) as T;
+    // A frozen row was stored (and shaped) before: a snapshot restores the very same objects.
+    const frozen = Object.isFrozen(row) ? row : (Object.freeze(shaped<T>(row)) as T);
     this.rows.set(row.id, frozen);
     this.addToIndexes(frozen);
     if (row.id > this.maxId && this.sortedIds !== null) this.sortedIds.push(row.id);
@@ -177,7 +178,10 @@ export class Collection<T extends Identified> {
 
   /** Copy of the current content; cheap because records are immutable. */
   snapshot(): readonly T[] {
-    return [...this.values()];
+    const ids = this.ids();
+    const rows = new Array<T>(ids.length);
+    for (let i = 0; i < ids.length; i++) rows[i] = this.rows.get(ids[i] as number) as T;
+    return rows;
   }
 
   toJSON(): readonly T[] {
