@@ -21,6 +21,7 @@ import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry, type RegistryDoc } from './store/registry.js';
 import { completeSettings, storeSettingsSchema, type StoreSettingsInput } from './store/settings.js';
 import type { ApiVersion } from './store/versions.js';
+import type { Scenario } from './scenarios/scenario.js';
 
 export interface EmulatorOptions {
   /** Port to listen on (default 4010; 0 picks a free one). */
@@ -45,6 +46,14 @@ export interface EmulatorOptions {
   webhookUrl?: string;
   /** Settings of the default store when it is created. */
   settings?: StoreSettingsInput;
+  /**
+   * Seeds the default store when it is created (not when `data` already holds it): a built-in
+   * scenario's name (`small-shop`), a scenario file or a fixture file. `settings` and `apiVersion`
+   * win over the scenario's settings. The timeline is not run (`billing-emulator scenario run`).
+   */
+  scenario?: string | Scenario;
+  /** Told how far seeding from `scenario` got (customers loaded of all), e.g. for a progress bar. */
+  onSeedProgress?: (done: number, total: number) => void;
   /** A logger (a pino logger fits), or the level of the default one (default `warn`), logging to stderr. */
   logger?: Logger | LogLevel;
 }
@@ -119,6 +128,7 @@ async function loadRegistry(
     if (options.apiVersion) store.settings = { ...store.settings, default_api_version: options.apiVersion };
     return registry;
   }
+  if (options.scenario !== undefined) return seededRegistry(registry, options, options.scenario);
   const settings = completeSettings(
     storeSettingsSchema.parse({
       ...options.settings,
@@ -126,6 +136,27 @@ async function loadRegistry(
     }),
   );
   registry.create({ settings, token: options.token });
+  return registry;
+}
+
+/** Creates the default store from a scenario: its settings (the options' win), clock and fixture. */
+async function seededRegistry(
+  registry: StoreRegistry,
+  options: EmulatorOptions,
+  wanted: string | Scenario,
+): Promise<StoreRegistry> {
+  // Loaded only when asked for: the scenario machinery (YAML, faker) is not needed to start.
+  const { resolveScenario } = await import('./scenarios/scenario.js');
+  const { mergeSettings, scenarioClock, seedScenario } = await import('./scenarios/seed.js');
+  const scenario = typeof wanted === 'string' ? await resolveScenario(wanted) : wanted;
+  const settings = completeSettings(
+    storeSettingsSchema.parse({
+      ...mergeSettings(scenario.settings, options.settings as Record<string, unknown> | undefined),
+      ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+    }),
+  );
+  const { store } = registry.create({ settings, token: options.token, clock: scenarioClock(scenario) });
+  await seedScenario(store, scenario, { onProgress: options.onSeedProgress });
   return registry;
 }
 

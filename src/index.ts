@@ -16,6 +16,7 @@ export {
   type DeliveryFilter,
   type IssuedToken,
   type NamedSnapshot,
+  type ScenarioInfo,
   type SentNotification,
   type StoreInfo,
   type StoreSnapshot,

@@ -4,6 +4,7 @@ import { createEmulator } from '../emulator.js';
 import { formatStartBanner } from '../start-banner.js';
 import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
 import { VERSION } from '../version.js';
+import { progressBar } from './progress.js';
 
 interface StartArgs {
   port: number;
@@ -17,6 +18,7 @@ interface StartArgs {
   'flush-interval': number;
   'log-level': string;
   'webhook-url'?: string;
+  scenario?: string;
 }
 
 export const startCommand: CommandModule<object, StartArgs> = {
@@ -65,8 +67,13 @@ export const startCommand: CommandModule<object, StartArgs> = {
       .option('webhook-url', {
         type: 'string',
         describe: 'Subscribe the default store to every webhook topic at this URL',
+      })
+      .option('scenario', {
+        type: 'string',
+        describe: 'Seed a new default store: a built-in scenario (scenario list), a scenario or fixture file',
       }) as unknown as Argv<StartArgs>,
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
+    const seeding = progressBar('seeding customers');
     const emulator = await createEmulator({
       port: args.port,
       host: args.host,
@@ -79,7 +86,10 @@ export const startCommand: CommandModule<object, StartArgs> = {
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
       webhookUrl: args['webhook-url'],
+      scenario: args.scenario,
+      onSeedProgress: (done, total) => seeding.update(done, total),
     });
+    seeding.finish();
     process.stdout.write(
       formatStartBanner({
         version: VERSION,

@@ -32,6 +32,8 @@ export interface CreatedStore {
   readonly store: StoreInfo;
   readonly token: string;
   readonly client_secret: string;
+  /** With `scenario`: its name and the records its fixture created, by kind (null: no fixture). */
+  readonly scenario?: { readonly name: string; readonly records: Record<string, number> | null };
 }
 
 export interface CreateStoreInput {
@@ -39,6 +41,7 @@ export interface CreateStoreInput {
   readonly settings?: Record<string, unknown>;
   readonly token?: string;
   readonly clock?: { readonly now?: string; readonly mode?: 'frozen' | 'realtime' };
+  /** A built-in scenario to seed the store with (`scenarios()` lists them). */
   readonly scenario?: string;
 }
 
@@ -179,6 +182,14 @@ export interface NamedSnapshot {
   readonly store_id: number;
   /** Records it holds, in every collection. */
   readonly records: number;
+}
+
+/** A built-in scenario (`GET /_emulator/scenarios`). */
+export interface ScenarioInfo {
+  readonly name: string;
+  readonly description: string;
+  /** Steps of its timeline (`billing-emulator scenario run <name>` runs them). */
+  readonly steps: number;
 }
 
 /** A non-2xx answer of the control API. */
@@ -362,6 +373,11 @@ export class ControlClient {
   ): Promise<{ credit_adjustment: CreditAdjustmentRecord; credit_account: CreditAccountRecord }> {
     return this.request('POST', `/credit_accounts/${accountId}/adjustments`, input);
   }
+  /** The built-in scenarios, with descriptions (`createStore({ scenario })` seeds a store from one). */
+  async scenarios(): Promise<ScenarioInfo[]> {
+    return (await this.request<{ scenarios: ScenarioInfo[] }>('GET', '/scenarios')).scenarios;
+  }
+
   /** This client's store, whole: data, clock, scheduled jobs, webhooks, settings. */
   snapshot(): Promise<StoreSnapshot> {
     return this.request('GET', '/snapshot');

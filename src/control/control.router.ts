@@ -20,6 +20,7 @@ import { installControlEndpoints } from './install.routes.js';
 import { portalControlEndpoints } from './portal.routes.js';
 import { webhookControlEndpoints } from './webhooks.routes.js';
 import { snapshotControlEndpoints } from './snapshots.routes.js';
+import { scenarioControlEndpoints } from './scenarios.routes.js';
 
 export { CONTROL_PREFIX };
 
@@ -42,6 +43,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...notificationControlEndpoints,
   ...creditControlEndpoints,
   ...snapshotControlEndpoints,
+  ...scenarioControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {
