@@ -3,7 +3,7 @@
  * every problem names the file, the line and the field: `scenarios/x.yaml:14:7 timeline[2].advance:
  * Missing data for required field.`
  */
-import { LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 
 export type DocumentPath = readonly (string | number)[];
 
@@ -85,9 +85,21 @@ export class SourceText {
     return undefined;
   }
 
-  /** A problem at `path`, with its position in this text. */
-  problem(path: DocumentPath, message: string): Problem {
-    const position = this.locate(path);
+  /** Line and column of the key that ends `path` (an unknown field is best shown by its name). */
+  private locateKey(path: DocumentPath): { line: number; column: number } | undefined {
+    const parent = this.doc.getIn(path.slice(0, -1), true) as Node | undefined;
+    const last = path.at(-1);
+    if (!isMap(parent) || last === undefined) return undefined;
+    const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === last);
+    const range = isScalar(pair?.key) ? pair.key.range : undefined;
+    if (!range) return undefined;
+    const position = this.lines.linePos(range[0]);
+    return { line: position.line, column: position.col };
+  }
+
+  /** A problem at `path`, with its position in this text (`at: 'key'`: of the key that ends it). */
+  problem(path: DocumentPath, message: string, at: 'value' | 'key' = 'value'): Problem {
+    const position = (at === 'key' ? this.locateKey(path) : undefined) ?? this.locate(path);
     return { file: this.file, path, line: position?.line, column: position?.column, message };
   }
 }

@@ -14,7 +14,8 @@ import type { GeneratorInput } from '../fixtures/generator/sizes.js';
 import { messageFor } from '../http/validation.js';
 import { builtinScenariosDir } from '../package-files.js';
 import { DocumentError, SourceText, parseJson, type DocumentPath, type Problem } from './documents.js';
-import { scenarioSchema, type Step } from './scenario.schema.js';
+import { unknownOperators } from './matchers.js';
+import { OPERATORS, scenarioSchema, type Step } from './scenario.schema.js';
 
 /** Where a scenario's records come from. */
 export type FixtureRef =
@@ -46,7 +47,7 @@ function problemsOf(
   for (const issue of issues) {
     const path = [...prefix, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push(source.problem([...path, key], `Unknown field ${key}.`));
+      for (const key of issue.keys) out.push(source.problem([...path, key], `Unknown field ${key}.`, 'key'));
     } else if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       // The branch that came closest explains the problem best.
       const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
@@ -54,6 +55,33 @@ function problemsOf(
     } else {
       out.push(source.problem(path, issue.message));
     }
+  }
+  return out;
+}
+
+/** `$` keys of expectations that are not operators (`$lenght`), which would otherwise never match. */
+function operatorProblems(timeline: readonly Step[], source: SourceText): Problem[] {
+  const out: Problem[] = [];
+  for (const [i, step] of timeline.entries()) {
+    const expect = step.expect;
+    if (!expect) continue;
+    const topicCounts = (topics: typeof expect.events) =>
+      topics && !Array.isArray(topics) ? topics.count : undefined;
+    const matchers: [string, unknown][] = [
+      ['body', expect.body],
+      ['counts', expect.counts],
+      ['events', { count: topicCounts(expect.events) }],
+      ['deliveries', { count: topicCounts(expect.deliveries) }],
+    ];
+    for (const [key, value] of matchers)
+      for (const { path, key: operator } of unknownOperators(value, ['timeline', i, 'expect', key]))
+        out.push(
+          source.problem(
+            [...path, operator],
+            `Unknown operator ${operator}; operators: ${OPERATORS.join(', ')}.`,
+            'key',
+          ),
+        );
   }
   return out;
 }
@@ -81,6 +109,8 @@ export function parseScenario(text: string, file?: string): Scenario {
   const result = scenarioSchema.safeParse(value, { error: messageFor });
   if (!result.success) throw new DocumentError(problemsOf(result.error.issues, source));
   const parsed = result.data;
+  const unknown = operatorProblems(parsed.timeline ?? [], source);
+  if (unknown.length) throw new DocumentError(unknown);
   const raw = value as { settings?: Record<string, unknown> };
   let fixture: FixtureRef | undefined;
   const ref = parsed.fixture;
