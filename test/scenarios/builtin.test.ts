@@ -18,6 +18,10 @@ describe('built-in scenarios', () => {
         'charge-history',
         'discounts',
         'large-shop',
+        'monthly-billing',
+        'fail-then-ok',
+        'upcoming-notices',
+        'card-update',
       ]),
     );
   });
