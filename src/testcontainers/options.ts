@@ -13,7 +13,8 @@ export const CONTAINER_OPTIONS = {
   flushInterval: 'BILLING_EMULATOR_FLUSH_INTERVAL',
   logLevel: 'BILLING_EMULATOR_LOG_LEVEL',
   webhookUrl: 'BILLING_EMULATOR_WEBHOOK_URL',
-  // To come with their features: scenario (BILLING_EMULATOR_SCENARIO), rateLimit (BILLING_EMULATOR_RATE_LIMIT).
+  scenario: 'BILLING_EMULATOR_SCENARIO',
+  // To come with its feature: rateLimit (BILLING_EMULATOR_RATE_LIMIT).
 } as const;
 
 export type ContainerOption = keyof typeof CONTAINER_OPTIONS;
