@@ -8,7 +8,15 @@ export {
   type ControlClientOptions,
   type CreatedStore,
   type CreateStoreInput,
+  type FaultAction,
+  type FaultMatch,
+  type FaultRecord,
+  type FaultRuleInput,
+  type FaultRuleView,
+  type FaultWhen,
   type IssuedToken,
+  type JournalEntryView,
+  type JournalFilter,
   type StoreInfo,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';

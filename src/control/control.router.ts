@@ -12,7 +12,9 @@ import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
 import { clockControlEndpoints } from './clock.routes.js';
 import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
+import { faultControlEndpoints } from './faults.routes.js';
 import { openApiEndpoint } from './openapi.js';
+import { requestControlEndpoints } from './requests.routes.js';
 import { storeControlEndpoints } from './stores.routes.js';
 
 export { CONTROL_PREFIX };
@@ -30,6 +32,8 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   openApiEndpoint(() => controlEndpoints),
   ...storeControlEndpoints,
   ...clockControlEndpoints,
+  ...faultControlEndpoints,
+  ...requestControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {
