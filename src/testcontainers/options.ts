@@ -12,8 +12,12 @@ export const CONTAINER_OPTIONS = {
   data: 'BILLING_EMULATOR_DATA',
   flushInterval: 'BILLING_EMULATOR_FLUSH_INTERVAL',
   logLevel: 'BILLING_EMULATOR_LOG_LEVEL',
+  rateLimit: 'BILLING_EMULATOR_RATE_LIMIT',
+  rateLimitSize: 'BILLING_EMULATOR_RATE_LIMIT_SIZE',
+  rateLimitLeak: 'BILLING_EMULATOR_RATE_LIMIT_LEAK',
+  journalSize: 'BILLING_EMULATOR_JOURNAL_SIZE',
   // To come with their features: scenario (BILLING_EMULATOR_SCENARIO), webhookUrl
-  // (BILLING_EMULATOR_WEBHOOK_URL), rateLimit (BILLING_EMULATOR_RATE_LIMIT).
+  // (BILLING_EMULATOR_WEBHOOK_URL).
 } as const;
 
 export type ContainerOption = keyof typeof CONTAINER_OPTIONS;
