@@ -5,7 +5,12 @@
  */
 import type { Context } from 'koa';
 import { monotonicMs } from '../platform/clock.js';
-import { JOURNAL_BODY_LIMIT, omittedBody, type JournalEntry } from '../platform/journal/journal.js';
+import {
+  JOURNAL_BODY_LIMIT,
+  JOURNAL_RESPONSE_LIMIT,
+  omittedBody,
+  type JournalEntry,
+} from '../platform/journal/journal.js';
 import type { Authenticated } from '../store/registry.js';
 import type { AppState } from './state.js';
 
@@ -43,11 +48,12 @@ function requestBody(ctx: Context): unknown {
   if (body === undefined) return null;
   const raw: unknown = ctx.request.rawBody;
   const length = ctx.request.length ?? (typeof raw === 'string' ? Buffer.byteLength(raw) : 0);
-  return length > JOURNAL_BODY_LIMIT ? omittedBody(length) : body;
+  return length > JOURNAL_BODY_LIMIT ? omittedBody(length, JOURNAL_BODY_LIMIT) : body;
 }
 
 function kept(text: string): string {
-  return text.length > JOURNAL_BODY_LIMIT ? omittedBody(Buffer.byteLength(text)) : text;
+  if (text.length <= JOURNAL_RESPONSE_LIMIT) return text;
+  return omittedBody(Buffer.byteLength(text), JOURNAL_RESPONSE_LIMIT);
 }
 
 /**

@@ -93,12 +93,20 @@ describe('the request journal', () => {
     expect(await control.requests()).toEqual([]);
   });
 
-  it('keeps a large body as its size only', async () => {
+  it('keeps a request body over 64 KiB and a response over 16 KiB as their sizes only', async () => {
     const { api, control } = await store();
     const note = 'x'.repeat(70 * 1024);
     await api.post('/customers', customerBody2021_11({ note }));
     const [entry] = await control.requests();
     expect(entry?.body).toMatch(/^\[\d+ bytes, not kept: larger than 65536\]$/);
+    expect(entry?.response_body).toMatchObject({ customer: { first_name: 'Ada' } });
+
+    await Promise.all(Array.from({ length: 40 }, () => api.post('/customers', customerBody2021_11())));
+    const page = await api.get('/customers', { query: { limit: 40 } });
+    expect(page.text.length).toBeGreaterThan(16 * 1024);
+    const [listed] = await control.requests({ limit: 1 });
+    expect(listed?.status).toBe(200);
+    expect(listed?.response_body).toBe(`[${page.text.length} bytes, not kept: larger than 16384]`);
   });
 
   describe('filters', () => {

@@ -8,8 +8,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { toIso } from '../clock.js';
 import type { FaultRecord } from '../faults/fault.types.js';
 
-/** Bodies larger than this are recorded as their size only. */
+/** Request bodies larger than this are recorded as their size only. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Responses larger than this are recorded as their size only. Lower than the request limit: a
+ * thousand retained 40 KB list pages made list requests ~12% dearer in CPU (GC of the old
+ * generation), and the client already has every response it got.
+ */
+export const JOURNAL_RESPONSE_LIMIT = 16 * 1024;
 
 /** The value that stands for the access token in recorded headers. */
 export const MASKED = '[redacted]';
@@ -120,8 +127,8 @@ function parseOrText(text: string): unknown {
 }
 
 /** What stands for a body too large to keep. */
-export function omittedBody(bytes: number): string {
-  return `[${bytes} bytes, not kept: larger than ${JOURNAL_BODY_LIMIT}]`;
+export function omittedBody(bytes: number, limit: number): string {
+  return `[${bytes} bytes, not kept: larger than ${limit}]`;
 }
 
 /**
