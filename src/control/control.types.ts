@@ -38,6 +38,8 @@ export interface ControlEndpoint {
   readonly body?: z.ZodType;
   /** Largest body it takes when larger than the API's 1 MB (a whole store's snapshot). */
   readonly bodyLimit?: string;
+  /** Query parameters (documents the route; the handler parses them). */
+  readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */
   readonly public?: boolean;
   readonly handle: (request: ControlRequest) => ApiResponse | Promise<ApiResponse>;

@@ -14,7 +14,10 @@ export const CONTAINER_OPTIONS = {
   logLevel: 'BILLING_EMULATOR_LOG_LEVEL',
   webhookUrl: 'BILLING_EMULATOR_WEBHOOK_URL',
   scenario: 'BILLING_EMULATOR_SCENARIO',
-  // To come with its feature: rateLimit (BILLING_EMULATOR_RATE_LIMIT).
+  rateLimit: 'BILLING_EMULATOR_RATE_LIMIT',
+  rateLimitSize: 'BILLING_EMULATOR_RATE_LIMIT_SIZE',
+  rateLimitLeak: 'BILLING_EMULATOR_RATE_LIMIT_LEAK',
+  journalSize: 'BILLING_EMULATOR_JOURNAL_SIZE',
 } as const;
 
 export type ContainerOption = keyof typeof CONTAINER_OPTIONS;
