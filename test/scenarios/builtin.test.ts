@@ -22,6 +22,7 @@ describe('built-in scenarios', () => {
         'fail-then-ok',
         'upcoming-notices',
         'card-update',
+        'flaky-api',
       ]),
     );
   });
