@@ -85,6 +85,14 @@ export const errors = {
     }),
   notInVersion: (version: string) =>
     new ApiError(501, { error: `This resource is not implemented in API version ${version}.` }),
+  /**
+   * Spec rules 5-6: a resource that does not exist on the store's platform (checkouts on platform
+   * B). 406: "a data source not allowed although permissions permit" (decision 0015).
+   */
+  notOnPlatform: (platform: string, platforms: readonly string[]) =>
+    new ApiError(406, {
+      error: `This resource is not available on the store's platform (${platform}); it exists on ${platforms.join(' and ')} stores only.`,
+    }),
   /** Spec rule 7: plan-gated operations are refused to stores without the plan. */
   notOnPlan: (plan: string) =>
     new ApiError(403, {
