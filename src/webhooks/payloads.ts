@@ -11,6 +11,7 @@ import { addressSerializers } from '../resources/addresses/addresses.serializers
 import { serializeSelection } from '../resources/bundle-selections/bundle-selections.serializers.js';
 import { chargeIncludes } from '../resources/charges/charges.list.js';
 import { chargeSerializers } from '../resources/charges/charges.serializers.js';
+import { serializeCheckout } from '../resources/checkouts/checkouts.serializers.js';
 import { customerIncludes } from '../resources/customers/customers.list.js';
 import { customerSerializers } from '../resources/customers/customers.serializers.js';
 import { onetimeSerializers } from '../resources/onetimes/onetimes.serializers.js';
@@ -28,7 +29,12 @@ interface PayloadSpec {
   /** Key of the record in the payload (`subscription`). */
   readonly key: string;
   /** The record's current form, or undefined when it no longer exists. */
-  readonly render: (store: Store, id: number, version: ApiVersion, include: readonly string[]) => unknown;
+  readonly render: (
+    store: Store,
+    id: number | string,
+    version: ApiVersion,
+    include: readonly string[],
+  ) => unknown;
 }
 
 function resource<T>(
@@ -40,7 +46,7 @@ function resource<T>(
   return {
     key,
     render: (store, id, version, include) => {
-      const row = find(store, id);
+      const row = find(store, Number(id));
       if (row === undefined) return undefined;
       const body = serialize(row, store, version);
       return includes ? withIncludes(body, row, include, includes, { store, version }) : body;
@@ -72,6 +78,15 @@ export const PAYLOADS: Readonly<Record<string, PayloadSpec>> = {
     (r, s, v) => chargeSerializers[v](r, s),
     chargeIncludes,
   ),
+  // Checkouts are named by token in events; a test delivery's sample names one by id.
+  checkout: {
+    key: 'checkout',
+    render: (store, id, version) => {
+      const checkouts = store.collections.checkouts;
+      const checkout = typeof id === 'number' ? checkouts.get(id) : checkouts.findOne('token', id);
+      return checkout && serializeCheckout(checkout, version);
+    },
+  },
   customer: resource(
     'customer',
     (s, id) => s.collections.customers.get(id),
@@ -125,7 +140,7 @@ export function payloadOf(
 ): Record<string, unknown> {
   const spec = PAYLOADS[objectType];
   const key = spec?.key ?? objectType;
-  const record = spec?.render(store, Number(objectId), version, include);
+  const record = spec?.render(store, objectId, version, include);
   return { [key]: record ?? { id: objectId } };
 }
 
@@ -136,6 +151,7 @@ export function newestOf(store: Store, objectType: string): number | undefined {
     async_batch: store.collections.async_batches,
     bundle_selection: store.collections.bundle_selections,
     charge: store.collections.charges,
+    checkout: store.collections.checkouts,
     customer: store.collections.customers,
     gift_purchase: store.collections.gift_purchases,
     onetime: store.collections.onetimes,

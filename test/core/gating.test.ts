@@ -47,6 +47,18 @@ describe('the gated endpoints are those of the spec', () => {
     ]);
   });
 
+  it('platforms: the checkout endpoints, on platform A and custom stores (rule 6)', () => {
+    const checkouts = gated((g) => g.platforms);
+    expect(checkouts.map(label)).toEqual([
+      'POST /checkouts',
+      'GET /checkouts/:token',
+      'PUT /checkouts/:token',
+      'GET /checkouts/:token/shipping_rates',
+      'POST /checkouts/:token/charge',
+    ]);
+    for (const endpoint of checkouts) expect(endpoint.gate?.platforms).toEqual(['platform_a', 'custom']);
+  });
+
   it('USA only: address validation (rule 5)', () => {
     expect(gated((g) => g.countries).map(label)).toEqual(['POST /addresses/validate']);
   });
