@@ -269,7 +269,8 @@ function checkoutCharge(
 }
 
 /**
- * Charges a checkout with a payment token and answers the checkout charge record.
+ * Charges a checkout with a payment token and answers the checkout charge record (`announce`
+ * false: no checkout events, for platform B's checkout).
  *
  * @example
  * const result = chargeCheckout(request, token, { payment_processor: 'stripe', payment_token: 'tok_ok' }, 'country_code');
@@ -280,6 +281,7 @@ export function chargeCheckout(
   token: string,
   payment: ChargeInput,
   countryKey: 'country' | 'country_code',
+  announce = true,
 ): CheckoutCharge {
   const { store } = ctx;
   const checkout = findCheckout(store, token);
@@ -319,7 +321,7 @@ export function chargeCheckout(
     completed_at: now,
     updated_at: now,
   });
-  announceCompleted(ctx, completed);
+  if (announce) announceCompleted(ctx, completed);
   return {
     authorization_token: outcome.kind === 'authorized' ? outcome.transactionId : null,
     charge_id: charge.id,

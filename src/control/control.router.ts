@@ -15,6 +15,7 @@ import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './contro
 import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { openApiEndpoint } from './openapi.js';
+import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
 import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
 import { portalControlEndpoints } from './portal.routes.js';
@@ -40,6 +41,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...installControlEndpoints,
   ...notificationControlEndpoints,
   ...creditControlEndpoints,
+  ...platformCheckoutControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {
