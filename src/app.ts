@@ -5,7 +5,7 @@
 import Koa from 'koa';
 import type { Logger } from './platform/logger.js';
 import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js';
-import { identify } from './http/auth.middleware.js';
+import { buildApiPipeline } from './http/api-pipeline.js';
 import { errorMiddleware } from './http/errors.middleware.js';
 import type { HeaderNames } from './http/headers.js';
 import { buildApiRouter } from './http/router.js';
@@ -26,14 +26,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
   const control = buildControlRouter(deps);
-  const identityOf = identify(deps.registry, deps.headers);
-  const api = buildApiRouter(deps.endpoints ?? allEndpoints);
+  // Faults, the rate limit and the journal apply to the emulated API only, never to /_emulator.
+  const api = buildApiPipeline({ ...deps, router: buildApiRouter(deps.endpoints ?? allEndpoints) });
 
   app.use(errorMiddleware(deps.logger));
-  app.use((ctx, next) => {
-    if (ctx.path.startsWith(CONTROL_PREFIX)) return control(ctx, next);
-    ctx.state.identity = identityOf(ctx);
-    return api(ctx, next);
-  });
+  app.use((ctx, next) => (ctx.path.startsWith(CONTROL_PREFIX) ? control(ctx, next) : api(ctx, next)));
   return app;
 }

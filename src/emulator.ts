@@ -19,7 +19,12 @@ import { Database } from './platform/persistence/database.js';
 import { runRealtimeStores } from './platform/scheduler/realtime.js';
 import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry, type RegistryDoc } from './store/registry.js';
-import { completeSettings, storeSettingsSchema, type StoreSettingsInput } from './store/settings.js';
+import {
+  completeSettings,
+  storeSettingsSchema,
+  type StoreSettings,
+  type StoreSettingsInput,
+} from './store/settings.js';
 import type { ApiVersion } from './store/versions.js';
 
 export interface EmulatorOptions {
@@ -45,6 +50,13 @@ export interface EmulatorOptions {
   webhookUrl?: string;
   /** Settings of the default store when it is created. */
   settings?: StoreSettingsInput;
+  /**
+   * The service's rate limit for the default store (`settings.rate_limit`): `true` turns it on
+   * (40 calls deep, 2 a second), an object also sizes it. Off unless given.
+   */
+  rateLimit?: boolean | { enabled?: boolean; size?: number; leakPerSecond?: number };
+  /** Requests the default store's journal keeps (`settings.journal_size`, default 1000; 0: none). */
+  journalSize?: number;
   /** A logger (a pino logger fits), or the level of the default one (default `warn`), logging to stderr. */
   logger?: Logger | LogLevel;
 }
@@ -78,6 +90,35 @@ function subscribeToEverything(store: Store, url: string): void {
     if (!existing.has(topic))
       createWebhook(store, { address: url, topic, included_objects: [] }, store.settings.default_api_version);
   }
+}
+
+/**
+ * The default store's settings with the rate-limit and journal options applied over them.
+ *
+ * @example
+ * withTrafficOptions(settings, { rateLimit: { size: 10 } }).rate_limit; // { enabled: false, size: 10, leak_per_second: 2 }
+ */
+export function withTrafficOptions(settings: StoreSettings, options: EmulatorOptions): StoreSettings {
+  const { rateLimit, journalSize } = options;
+  if (rateLimit === undefined && journalSize === undefined) return settings;
+  const current = settings.rate_limit;
+  const wanted =
+    typeof rateLimit === 'object'
+      ? {
+          enabled: rateLimit.enabled ?? true,
+          size: rateLimit.size ?? current.size,
+          leak_per_second: rateLimit.leakPerSecond ?? current.leak_per_second,
+        }
+      : { ...current, enabled: rateLimit ?? current.enabled };
+  const problems = (error: { issues: readonly { path: PropertyKey[]; message: string }[] }) =>
+    error.issues
+      .map((issue) => `${issue.path.map(String).join('.') || 'value'}: ${issue.message}`)
+      .join('; ');
+  const rate = storeSettingsSchema.shape.rate_limit.safeParse(wanted);
+  if (!rate.success) throw new Error(`Invalid rate limit (${problems(rate.error)})`);
+  const journal = storeSettingsSchema.shape.journal_size.safeParse(journalSize ?? settings.journal_size);
+  if (!journal.success) throw new Error(`Invalid journal size ${journalSize} (${problems(journal.error)})`);
+  return { ...settings, rate_limit: rate.data, journal_size: journal.data };
 }
 
 function loggerOf(option: EmulatorOptions['logger']): Logger {
@@ -117,13 +158,17 @@ async function loadRegistry(
       });
     }
     if (options.apiVersion) store.settings = { ...store.settings, default_api_version: options.apiVersion };
+    store.settings = withTrafficOptions(store.settings, options);
     return registry;
   }
-  const settings = completeSettings(
-    storeSettingsSchema.parse({
-      ...options.settings,
-      ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
-    }),
+  const settings = withTrafficOptions(
+    completeSettings(
+      storeSettingsSchema.parse({
+        ...options.settings,
+        ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+      }),
+    ),
+    options,
   );
   registry.create({ settings, token: options.token });
   return registry;

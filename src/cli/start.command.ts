@@ -1,6 +1,6 @@
 /** `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then flushes and exits. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { createEmulator } from '../emulator.js';
+import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { formatStartBanner } from '../start-banner.js';
 import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
 import { VERSION } from '../version.js';
@@ -17,6 +17,24 @@ interface StartArgs {
   'flush-interval': number;
   'log-level': string;
   'webhook-url'?: string;
+  'rate-limit'?: boolean;
+  'rate-limit-size'?: number;
+  'rate-limit-leak'?: number;
+  'journal-size'?: number;
+}
+
+/**
+ * `--rate-limit` turns the default store's rate limit on; sizing it implies it. yargs reads any
+ * variable value but `true` as false, so `BILLING_EMULATOR_RATE_LIMIT=1` is refused, not ignored.
+ */
+function rateLimitOption(args: StartArgs): EmulatorOptions['rateLimit'] {
+  const variable = process.env.BILLING_EMULATOR_RATE_LIMIT;
+  if (variable !== undefined && variable !== 'true' && variable !== 'false')
+    throw new Error(`BILLING_EMULATOR_RATE_LIMIT must be true or false, not "${variable}"`);
+  const size = args['rate-limit-size'];
+  const leak = args['rate-limit-leak'];
+  if (args['rate-limit'] === undefined && size === undefined && leak === undefined) return undefined;
+  return { enabled: args['rate-limit'] ?? true, size, leakPerSecond: leak };
 }
 
 export const startCommand: CommandModule<object, StartArgs> = {
@@ -65,6 +83,23 @@ export const startCommand: CommandModule<object, StartArgs> = {
       .option('webhook-url', {
         type: 'string',
         describe: 'Subscribe the default store to every webhook topic at this URL',
+      })
+      .option('rate-limit', {
+        type: 'boolean',
+        describe:
+          "The service's rate limit on the default store: a leaky bucket per token (off unless given)",
+      })
+      .option('rate-limit-size', {
+        type: 'number',
+        describe: 'Calls the bucket holds (default 40; implies --rate-limit)',
+      })
+      .option('rate-limit-leak', {
+        type: 'number',
+        describe: 'Calls the bucket drains a second of real time (default 2; implies --rate-limit)',
+      })
+      .option('journal-size', {
+        type: 'number',
+        describe: "Requests the default store's journal keeps (default 1000; 0 records none)",
       }) as unknown as Argv<StartArgs>,
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
     const emulator = await createEmulator({
@@ -79,6 +114,8 @@ export const startCommand: CommandModule<object, StartArgs> = {
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
       webhookUrl: args['webhook-url'],
+      rateLimit: rateLimitOption(args),
+      journalSize: args['journal-size'],
     });
     process.stdout.write(
       formatStartBanner({

@@ -7,6 +7,20 @@
  * await control.advanceClock({ days: 30 });
  */
 import { headerNames } from '../http/headers.js';
+import type { FaultRuleInput, FaultRuleView } from '../platform/faults/fault.types.js';
+import type { JournalEntryView } from '../platform/journal/journal.js';
+import type { JournalFilter } from './requests.filter.js';
+
+export type {
+  FaultAction,
+  FaultMatch,
+  FaultRecord,
+  FaultRuleInput,
+  FaultRuleView,
+  FaultWhen,
+} from '../platform/faults/fault.types.js';
+export type { JournalEntryView } from '../platform/journal/journal.js';
+export type { JournalFilter } from './requests.filter.js';
 
 export interface ControlClientOptions {
   readonly baseUrl: string;
@@ -346,5 +360,62 @@ export class ControlClient {
     input: CreditAdjustmentInput,
   ): Promise<{ credit_adjustment: CreditAdjustmentRecord; credit_account: CreditAccountRecord }> {
     return this.request('POST', `/credit_accounts/${accountId}/adjustments`, input);
+  }
+
+  /**
+   * Adds a fault rule to the store.
+   *
+   * @example
+   * await control.addFault({
+   *   match: { method: 'POST', path: '/customers' },
+   *   action: { type: 'status', status: 503 },
+   *   when: { mode: 'next', n: 3 },
+   * });
+   */
+  async addFault(rule: FaultRuleInput): Promise<FaultRuleView> {
+    return (await this.request<{ fault: FaultRuleView }>('POST', '/faults', rule)).fault;
+  }
+
+  /** The store's fault rules with how many requests each saw and answered. */
+  async listFaults(): Promise<FaultRuleView[]> {
+    return (await this.request<{ faults: FaultRuleView[] }>('GET', '/faults')).faults;
+  }
+
+  async removeFault(id: number): Promise<void> {
+    await this.request('DELETE', `/faults/${id}`);
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.request('DELETE', '/faults');
+  }
+
+  /**
+   * Recorded API requests of the store, newest first (100 unless `limit` says otherwise).
+   *
+   * @example
+   * const [last] = await control.requests({ method: 'POST', path: '/customers', limit: 1 });
+   * last?.status; // 201
+   */
+  async requests(filter: JournalFilter & { readonly limit?: number } = {}): Promise<JournalEntryView[]> {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(filter))
+      if (value !== undefined) query.set(name, String(value));
+    const suffix = query.size > 0 ? `?${query.toString()}` : '';
+    return (await this.request<{ requests: JournalEntryView[] }>('GET', `/requests${suffix}`)).requests;
+  }
+
+  /**
+   * How many recorded requests match `filter`.
+   *
+   * @example
+   * expect(await control.countRequests({ method: 'POST', path: '/customers' })).toBe(3);
+   */
+  async countRequests(filter: JournalFilter = {}): Promise<number> {
+    return (await this.request<{ count: number }>('POST', '/requests/count', filter)).count;
+  }
+
+  /** Empties the store's request journal. */
+  async clearRequests(): Promise<void> {
+    await this.request('DELETE', '/requests');
   }
 }

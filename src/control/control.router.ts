@@ -14,8 +14,10 @@ import { clockControlEndpoints } from './clock.routes.js';
 import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
 import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
+import { faultControlEndpoints } from './faults.routes.js';
 import { openApiEndpoint } from './openapi.js';
 import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
+import { requestControlEndpoints } from './requests.routes.js';
 import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
 import { portalControlEndpoints } from './portal.routes.js';
@@ -41,6 +43,8 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...installControlEndpoints,
   ...notificationControlEndpoints,
   ...creditControlEndpoints,
+  ...faultControlEndpoints,
+  ...requestControlEndpoints,
   ...platformCheckoutControlEndpoints,
 ];
 

@@ -12,7 +12,7 @@ type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiParameter {
   readonly name: string;
-  readonly in: 'path' | 'header';
+  readonly in: 'path' | 'query' | 'header';
   readonly required: boolean;
   readonly description?: string;
   readonly schema: JsonSchema;
@@ -70,6 +70,14 @@ function operationOf(endpoint: ControlEndpoint, headers: HeaderNames): OpenApiOp
     required: true,
     schema: { type: 'string' },
   }));
+  const queryParameters: OpenApiParameter[] = Object.entries(endpoint.query?.shape ?? {}).map(
+    ([name, schema]) => ({
+      name,
+      in: 'query',
+      required: !schema.safeParse(undefined).success,
+      schema: bodySchema(schema),
+    }),
+  );
   const tokenParameter: OpenApiParameter = {
     name: headers.accessToken,
     in: 'header',
@@ -85,7 +93,9 @@ function operationOf(endpoint: ControlEndpoint, headers: HeaderNames): OpenApiOp
     ),
     summary: endpoint.summary,
     tags: [words[0] ?? 'control'],
-    parameters: endpoint.public ? pathParameters : [...pathParameters, tokenParameter],
+    parameters: endpoint.public
+      ? [...pathParameters, ...queryParameters]
+      : [...pathParameters, ...queryParameters, tokenParameter],
     ...(endpoint.body
       ? {
           requestBody: {
@@ -122,7 +132,8 @@ export function controlOpenApi(endpoints: readonly ControlEndpoint[], headers: H
       version: VERSION,
       description:
         'Routes under /_emulator that create stores and tokens, reset stores, move their virtual clocks, ' +
-        'show the notifications a store would have sent and seed credit accounts. ' +
+        'show the notifications a store would have sent, seed credit accounts, ' +
+        'inject faults into the emulated API and read its request journal. ' +
         `Each acts on the store of the ${headers.accessToken} sent, or on the default store when none is sent.`,
     },
     paths,

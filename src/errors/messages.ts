@@ -2,6 +2,7 @@
  * The catalogue of every error the emulator answers with, in the bodies of
  * `reference/api-facts.md` (clients read `error`, then `errors`, then `warning`).
  */
+import { STATUS_CODES } from 'node:http';
 import { ApiError, type FieldErrors } from './api-error.js';
 
 /** marshmallow-style field messages, as the real service words them. */
@@ -22,6 +23,9 @@ export const FIELD = {
   tooLong: (max: number) => `Longer than maximum length ${max}.`,
   oneOf: (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`,
   invalidValue: 'Invalid value',
+  /** Strict bodies (the control API's) name what they do not know. */
+  unknownFields: (keys: readonly string[]) =>
+    `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}.`,
 } as const;
 
 /** Messages of business rules, by resource (the field they name is chosen where they are thrown). */
@@ -132,4 +136,13 @@ export const errors = {
   schema: (message: string) => new ApiError(422, { errors: { _schema: [message] } }),
   badRequest: (sentence: string) => new ApiError(400, { error: sentence }),
   internal: () => new ApiError(500, { error: 'Internal server error.' }),
+  /** Spec: 503 is "a third-party service the request depends on timed out". */
+  serviceUnavailable: () =>
+    new ApiError(503, { error: 'A third-party service the request depends on timed out. Try again later.' }),
+  badGateway: () => new ApiError(502, { error: 'Bad gateway: the service did not answer. Try again later.' }),
+  /** A status with no sentence of its own (fault rules may answer any status). */
+  status: (status: number) => new ApiError(status, { error: `${STATUS_CODES[status] ?? 'Error'}.` }),
+  /** A malformed `X-Emulator-Fault` header: a test bug, answered so that it shows. */
+  badFaultHeader: (value: string, problem: string) =>
+    new ApiError(400, { error: `Invalid X-Emulator-Fault header "${value}": ${problem}` }),
 };

@@ -10,22 +10,50 @@ export interface RequestIdentity {
 }
 
 /**
- * Finds the store of the access token (missing or unknown → 401; the service uninstalled from
- * the store → 403) and the API version (the version header, else the store's default; anything
- * else → 426).
+ * Finds the store of the access token: missing or unknown → 401; the service uninstalled from
+ * the store → 403.
+ *
+ * @example
+ * const authenticate = authenticator(registry, headerNames());
+ * const { store, token } = authenticate(ctx);
  */
-export function identify(registry: StoreRegistry, headers: HeaderNames): (ctx: Context) => RequestIdentity {
+export function authenticator(
+  registry: StoreRegistry,
+  headers: HeaderNames,
+): (ctx: Context) => Authenticated {
   const tokenHeader = headers.accessToken.toLowerCase();
-  const versionHeader = headers.version.toLowerCase();
   return (ctx) => {
     const token = ctx.headers[tokenHeader];
     const auth = typeof token === 'string' ? registry.authenticate(token) : undefined;
     if (!auth) throw errors.unauthorized(headers.accessToken);
     if (auth.store.uninstalledAt !== null) throw errors.uninstalled();
-    const requested = ctx.headers[versionHeader];
-    if (requested === undefined || requested === '')
-      return { auth, version: auth.store.settings.default_api_version };
-    if (!isApiVersion(requested)) throw errors.invalidVersion(String(requested), API_VERSIONS);
-    return { auth, version: requested };
+    return auth;
   };
+}
+
+/**
+ * The API version a request asks for: the version header, else the store's default; undefined
+ * when the header names no version (the request will get 426).
+ */
+export function requestedVersion(
+  headers: HeaderNames,
+): (ctx: Context, auth: Authenticated) => ApiVersion | undefined {
+  const versionHeader = headers.version.toLowerCase();
+  return (ctx, auth) => {
+    const requested = ctx.headers[versionHeader];
+    if (requested === undefined || requested === '') return auth.store.settings.default_api_version;
+    return isApiVersion(requested) ? requested : undefined;
+  };
+}
+
+/** The identity of an authenticated request whose version was read; undefined → 426. */
+export function identityOf(
+  ctx: Context,
+  auth: Authenticated,
+  version: ApiVersion | undefined,
+  headers: HeaderNames,
+): RequestIdentity {
+  if (version === undefined)
+    throw errors.invalidVersion(String(ctx.headers[headers.version.toLowerCase()]), API_VERSIONS);
+  return { auth, version };
 }

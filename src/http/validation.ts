@@ -49,6 +49,8 @@ export function messageFor(issue: RawIssue): string {
       return issue.input === undefined ? FIELD.required : FIELD.oneOf(issue.values.map(String));
     case 'custom':
       return issue.message ?? FIELD.invalidValue;
+    case 'unrecognized_keys':
+      return FIELD.unknownFields(issue.keys);
     default:
       return FIELD.invalidValue;
   }

@@ -20,6 +20,18 @@ export function wallClockMs(): number {
   return Date.now();
 }
 
+/**
+ * A monotonic millisecond counter for measuring durations (request timings); not a date.
+ *
+ * @example
+ * const started = monotonicMs();
+ * await work();
+ * const tookMs = monotonicMs() - started;
+ */
+export function monotonicMs(): number {
+  return performance.now();
+}
+
 /** A store's virtual clock: `frozen` moves only when told; `realtime` follows wall-clock time from where it stands. */
 export class Clock {
   private state: ClockState;

@@ -126,6 +126,20 @@ export const storeSettingsSchema = z
       })
       .strict()
       .default({ retry_days: [1, 6, 6, 6, 6, 6, 6], on_max_retries: 'cancel_subscriptions' }),
+    /**
+     * The service's rate limit (api-facts): a leaky bucket per token, `size` calls deep, draining
+     * `leak_per_second` calls a second of real time. Off by default: CI suites would trip over it.
+     */
+    rate_limit: z
+      .object({
+        enabled: z.boolean().default(false),
+        size: z.number().int().min(1).max(100_000).default(40),
+        leak_per_second: z.number().positive().max(100_000).default(2),
+      })
+      .strict()
+      .default({ enabled: false, size: 40, leak_per_second: 2 }),
+    /** Requests the journal keeps (`GET /_emulator/requests`); 0 records none. */
+    journal_size: z.number().int().min(0).max(100_000).default(1000),
   })
   .strict();
 
@@ -154,6 +168,8 @@ export interface StoreSettings {
     retry_days: number[];
     on_max_retries: 'cancel_subscriptions' | 'cancel_subscriptions_and_charges' | 'none';
   };
+  rate_limit: { enabled: boolean; size: number; leak_per_second: number };
+  journal_size: number;
 }
 
 /** Completes parsed settings with the defaults that depend on other fields. */
@@ -178,6 +194,8 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     upcoming_order_days: parsed.upcoming_order_days,
     dunning: parsed.dunning,
     webhooks: parsed.webhooks,
+    rate_limit: parsed.rate_limit,
+    journal_size: parsed.journal_size,
   };
 }
 

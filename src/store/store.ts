@@ -5,6 +5,7 @@
 import { dayIn } from '../billing/dates.js';
 import { Clock, type ClockState } from '../platform/clock.js';
 import type { Random } from '../platform/random.js';
+import { StoreTraffic } from '../platform/traffic.js';
 import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
 import type { EventRecord } from '../resources/events/event.model.js';
 import { createCollections, type CollectionName, type Collections, type RecordOf } from './collections.js';
@@ -65,6 +66,8 @@ export class Store {
   /** Addresses with a write in progress (a second concurrent write gets 409); never persisted. */
   readonly busyAddresses = new Set<number>();
   private readonly background = new Set<Promise<void>>();
+  /** Fault rules, rate-limit buckets and the request journal; never persisted. */
+  readonly traffic: StoreTraffic;
   private readonly onChange: () => void;
 
   constructor(init: StoreInit) {
@@ -77,6 +80,7 @@ export class Store {
     this.onChange = init.onChange;
     this.collections = createCollections(init.onChange);
     this.scheduler = new Scheduler(this, init.jobKinds);
+    this.traffic = new StoreTraffic(init.id, init.settings.journal_size);
     this.created_at = this.clock.iso();
     for (const observe of init.observers ?? []) observe(this);
   }
@@ -137,9 +141,13 @@ export class Store {
     for (const listener of this.listeners) listener(event);
   }
 
-  /** Empties the store's data and schedule; keeps settings, tokens, secret and clock. */
+  /**
+   * Empties the store's data and schedule, fault rules, rate-limit buckets and journal; keeps
+   * settings, tokens, secret and clock.
+   */
   reset(): void {
     for (const collection of Object.values(this.collections)) collection.clear();
+    this.traffic.reset();
     this.sequences = {};
     this.onChange();
   }

@@ -95,6 +95,21 @@ export class BillingEmulatorContainer extends GenericContainer {
     return this.withOption('webhookUrl', url);
   }
 
+  /**
+   * The service's rate limit on the default store (`--rate-limit`): a bucket per token, 40 calls
+   * deep, draining 2 a second, unless sized here.
+   */
+  withRateLimit(bucket: { size?: number; leakPerSecond?: number } = {}): this {
+    this.withOption('rateLimit', 'true');
+    if (bucket.size !== undefined) this.withOption('rateLimitSize', bucket.size);
+    return bucket.leakPerSecond === undefined ? this : this.withOption('rateLimitLeak', bucket.leakPerSecond);
+  }
+
+  /** Requests the default store's journal keeps (`--journal-size`; 0 records none). */
+  withJournalSize(size: number): this {
+    return this.withOption('journalSize', size);
+  }
+
   override async start(): Promise<StartedBillingEmulatorContainer> {
     const env = { ...this.environment };
     return StartedBillingEmulatorContainer.attach(await super.start(), {

@@ -22,62 +22,58 @@ import { serializeStore } from '../resources/store/store.serializers.js';
 import { subscriptionIncludes } from '../resources/subscriptions/subscriptions.list.js';
 import { subscriptionSerializers } from '../resources/subscriptions/subscriptions.serializers.js';
 import { timestamp } from '../resources/serialize.js';
+import type { Collection } from '../platform/persistence/collection.js';
+import type { CollectionName, RecordOf } from '../store/collections.js';
 import type { Store } from '../store/store.js';
 import type { ApiVersion } from '../store/versions.js';
 
 interface PayloadSpec {
   /** Key of the record in the payload (`subscription`). */
   readonly key: string;
-  /** The record's current form, or undefined when it no longer exists. */
+  /** The record's current form, or undefined when it no longer exists (checkouts: by token). */
   readonly render: (
     store: Store,
     id: number | string,
     version: ApiVersion,
     include: readonly string[],
   ) => unknown;
+  /** The newest record's id (a test delivery's sample), if any. */
+  readonly newest: (store: Store) => number | undefined;
 }
 
-function resource<T>(
+/** The payload of a record kept in a collection, as `GET /<resource>/{id}?include=` shows it. */
+function resource<N extends CollectionName>(
+  collection: N,
   key: string,
-  find: (store: Store, id: number) => T | undefined,
-  serialize: (row: T, store: Store, version: ApiVersion) => unknown,
-  includes?: IncludeSpec<T>,
+  serialize: (row: RecordOf<N>, store: Store, version: ApiVersion) => unknown,
+  includes?: IncludeSpec<RecordOf<N>>,
 ): PayloadSpec {
+  const rows = (store: Store) => store.collections[collection] as unknown as Collection<RecordOf<N>>;
   return {
     key,
     render: (store, id, version, include) => {
-      const row = find(store, Number(id));
+      const row = rows(store).get(Number(id));
       if (row === undefined) return undefined;
       const body = serialize(row, store, version);
       return includes ? withIncludes(body, row, include, includes, { store, version }) : body;
     },
+    newest: (store) => rows(store).ids().at(-1),
   };
 }
 
+/** The store's own payload (`store/updated`, `app/uninstalled`, `service/uninstalled`). */
+const storePayload: PayloadSpec = {
+  key: 'store',
+  render: (store, _id, version) => serializeStore(store, version),
+  newest: (store) => store.id,
+};
+
 /** Payload of each event object type that has webhook topics. */
 export const PAYLOADS: Readonly<Record<string, PayloadSpec>> = {
-  address: resource(
-    'address',
-    (s, id) => s.collections.addresses.get(id),
-    (r, s, v) => addressSerializers[v](r, s),
-    addressIncludes,
-  ),
-  async_batch: resource(
-    'async_batch',
-    (s, id) => s.collections.async_batches.get(id),
-    (r, _s, v) => serializeBatch(r, v),
-  ),
-  bundle_selection: resource(
-    'bundle_selection',
-    (s, id) => s.collections.bundle_selections.get(id),
-    (r, _s, v) => serializeSelection(r, v),
-  ),
-  charge: resource(
-    'charge',
-    (s, id) => s.collections.charges.get(id),
-    (r, s, v) => chargeSerializers[v](r, s),
-    chargeIncludes,
-  ),
+  address: resource('addresses', 'address', (r, s, v) => addressSerializers[v](r, s), addressIncludes),
+  async_batch: resource('async_batches', 'async_batch', (r, _s, v) => serializeBatch(r, v)),
+  bundle_selection: resource('bundle_selections', 'bundle_selection', (r, _s, v) => serializeSelection(r, v)),
+  charge: resource('charges', 'charge', (r, s, v) => chargeSerializers[v](r, s), chargeIncludes),
   // Checkouts are named by token in events; a test delivery's sample names one by id.
   checkout: {
     key: 'checkout',
@@ -86,48 +82,27 @@ export const PAYLOADS: Readonly<Record<string, PayloadSpec>> = {
       const checkout = typeof id === 'number' ? checkouts.get(id) : checkouts.findOne('token', id);
       return checkout && serializeCheckout(checkout, version);
     },
+    newest: (store) => store.collections.checkouts.ids().at(-1),
   },
-  customer: resource(
-    'customer',
-    (s, id) => s.collections.customers.get(id),
-    (r, s, v) => customerSerializers[v](r, s),
-    customerIncludes,
-  ),
-  gift_purchase: resource(
-    'gift_purchase',
-    (s, id) => s.collections.gift_purchases.get(id),
-    (r, _s, v) => ({
-      ...r,
-      redeemed_at: r.redeemed_at && timestamp(v, r.redeemed_at),
-      created_at: timestamp(v, r.created_at),
-      updated_at: timestamp(v, r.updated_at),
-    }),
-  ),
-  onetime: resource(
-    'onetime',
-    (s, id) => s.collections.onetimes.get(id),
-    (r, _s, v) => onetimeSerializers[v](r),
-  ),
-  order: resource(
-    'order',
-    (s, id) => s.collections.orders.get(id),
-    (r, s, v) => orderSerializers[v](r, s),
-    orderIncludes,
-  ),
-  plan: resource(
-    'plan',
-    (s, id) => s.collections.plans.get(id),
-    (r, _s, v) => serializePlan(r, v),
-  ),
+  customer: resource('customers', 'customer', (r, s, v) => customerSerializers[v](r, s), customerIncludes),
+  gift_purchase: resource('gift_purchases', 'gift_purchase', (r, _s, v) => ({
+    ...r,
+    redeemed_at: r.redeemed_at && timestamp(v, r.redeemed_at),
+    created_at: timestamp(v, r.created_at),
+    updated_at: timestamp(v, r.updated_at),
+  })),
+  onetime: resource('onetimes', 'onetime', (r, _s, v) => onetimeSerializers[v](r)),
+  order: resource('orders', 'order', (r, s, v) => orderSerializers[v](r, s), orderIncludes),
+  plan: resource('plans', 'plan', (r, _s, v) => serializePlan(r, v)),
   subscription: resource(
+    'subscriptions',
     'subscription',
-    (s, id) => s.collections.subscriptions.get(id),
     (r, s, v) => subscriptionSerializers[v](r, s),
     subscriptionIncludes,
   ),
-  store: { key: 'store', render: (store, _id, version) => serializeStore(store, version) },
-  app: { key: 'store', render: (store, _id, version) => serializeStore(store, version) },
-  service: { key: 'store', render: (store, _id, version) => serializeStore(store, version) },
+  store: storePayload,
+  app: storePayload,
+  service: storePayload,
 };
 
 /** The payload of an event for a webhook; a deleted (or unknown) record is announced by its id. */
@@ -146,19 +121,5 @@ export function payloadOf(
 
 /** The newest record of an object type (a test delivery's sample), if any. */
 export function newestOf(store: Store, objectType: string): number | undefined {
-  const collections: Record<string, { ids(): readonly number[] } | undefined> = {
-    address: store.collections.addresses,
-    async_batch: store.collections.async_batches,
-    bundle_selection: store.collections.bundle_selections,
-    charge: store.collections.charges,
-    checkout: store.collections.checkouts,
-    customer: store.collections.customers,
-    gift_purchase: store.collections.gift_purchases,
-    onetime: store.collections.onetimes,
-    order: store.collections.orders,
-    plan: store.collections.plans,
-    subscription: store.collections.subscriptions,
-  };
-  if (objectType === 'store' || objectType === 'app' || objectType === 'service') return store.id;
-  return collections[objectType]?.ids().at(-1);
+  return PAYLOADS[objectType]?.newest(store);
 }

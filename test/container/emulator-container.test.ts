@@ -52,6 +52,8 @@ describe.skipIf(!engine.available)(
         .withFlushInterval(60_000)
         .withLogLevel('info')
         .withWebhookUrl(`http://host.testcontainers.internal:${port}/webhooks`)
+        .withRateLimit({ size: 100 })
+        .withJournalSize(50)
         .start();
     });
 
@@ -82,6 +84,27 @@ describe.skipIf(!engine.available)(
       const store = await emulator.control.createStore({ clock: { now: '2025-01-01T00:00:00Z' } });
       const other = emulator.control.forStore(store.token);
       expect((await other.advanceClock({ days: 1 })).now).toMatch(/^2025-01-02T00:00:00/);
+    });
+
+    it('applies the rate limit it was started with; faults and the journal work through the bound client', async () => {
+      const emulator = started();
+      const api = new Api(emulator.getBaseUrl(), emulator.getToken(), '2021-11');
+      expect((await api.get('/customers')).headers.get('X-Service-Limit')).toMatch(/^\d+\/100$/);
+      const rule = await emulator.control.addFault({
+        match: { method: 'GET', path: '/customers' },
+        action: { type: 'status', status: 503 },
+        when: { mode: 'next', n: 1 },
+      });
+      expect((await api.get('/customers')).status).toBe(503);
+      expect((await api.get('/customers')).status).toBe(200);
+      expect((await emulator.control.listFaults())[0]).toMatchObject({ id: rule.id, fired: 1 });
+      await expect(api.get('/customers', { headers: { 'X-Emulator-Fault': 'reset' } })).rejects.toThrow(
+        'fetch failed',
+      );
+      const [last] = await emulator.control.requests({ path: '/customers', limit: 1 });
+      expect(last).toMatchObject({ status: null, fault: { id: 'header', action: 'resets the connection' } });
+      expect(await emulator.control.countRequests({ status: 503 })).toBe(1);
+      await emulator.control.clearFaults();
     });
 
     it('delivers signed webhooks to the --webhook-url receiver on the host', async () => {

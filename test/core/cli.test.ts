@@ -22,6 +22,10 @@ describe('billing-emulator CLI', () => {
       '--header-prefix',
       '--flush-interval',
       '--log-level',
+      '--rate-limit',
+      '--rate-limit-size',
+      '--rate-limit-leak',
+      '--journal-size',
     ]) {
       expect(help).toContain(option);
     }
@@ -68,6 +72,43 @@ describe('billing-emulator CLI', () => {
     } finally {
       await cli.stop();
     }
+  });
+
+  it('turns the rate limit on from BILLING_EMULATOR_RATE_LIMIT and sizes the journal', async () => {
+    const cli = await startCli(['--rate-limit-leak', '0.001', '--journal-size', '2'], {
+      BILLING_EMULATOR_RATE_LIMIT: 'true',
+      BILLING_EMULATOR_RATE_LIMIT_SIZE: '3',
+    });
+    try {
+      const api = new Api(cli.url, cli.token);
+      const limits = [];
+      for (let i = 0; i < 4; i++) {
+        const reply = await api.get('/customers');
+        limits.push(`${reply.status} ${reply.headers.get('X-Service-Limit')}`);
+      }
+      expect(limits).toEqual(['200 1/3', '200 2/3', '200 3/3', '429 3/3']);
+      const journal = (await (
+        await fetch(`${cli.url}/_emulator/requests`, { headers: { 'X-Service-Access-Token': cli.token } })
+      ).json()) as { requests: { status: number }[] };
+      expect(journal.requests.map((entry) => entry.status)).toEqual([429, 200]);
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('refuses a BILLING_EMULATOR_RATE_LIMIT other than true or false rather than ignore it', () => {
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, [CLI, 'start', '--port', '0'], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, BILLING_EMULATOR_RATE_LIMIT: '1' },
+      });
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toContain('BILLING_EMULATOR_RATE_LIMIT must be true or false');
   });
 
   it('logs a failed write of --data and keeps serving (regression: the bundled logger crashed)', async () => {

@@ -1,0 +1,132 @@
+/**
+ * The emulated API's request pipeline: authenticate (token → store) → journal → rate limit →
+ * fault → version → router (route → scope → gate → body → handler). A request that names no store
+ * gets its 401 from the error middleware and is recorded nowhere. Everything after authentication
+ * is answered here, errors included, so the journal sees the status and body the client gets.
+ *
+ * With the journal off, no rate limit, no fault rule and no fault header, a request goes straight
+ * to the router; with the journal on (the default) it costs one entry and one promise step.
+ */
+import type { Context, Middleware, Next } from 'koa';
+import { errors } from '../errors/messages.js';
+import { FAULT_HEADER } from '../platform/faults/fault-header.js';
+import type { SelectedFault } from '../platform/faults/fault-rules.js';
+import type { JournalEntry } from '../platform/journal/journal.js';
+import type { Logger } from '../platform/logger.js';
+import type { Authenticated, StoreRegistry } from '../store/registry.js';
+import type { ApiVersion } from '../store/versions.js';
+import { authenticator, identityOf, requestedVersion } from './auth.middleware.js';
+import { renderError } from './errors.middleware.js';
+import { runFault } from './fault.step.js';
+import type { HeaderNames } from './headers.js';
+import { beginEntry, finishEntry } from './journal.step.js';
+import type { AppState } from './state.js';
+
+export interface ApiPipelineDeps {
+  readonly registry: StoreRegistry;
+  readonly headers: HeaderNames;
+  readonly logger: Logger;
+  /** Dispatches an identified request (`buildApiRouter`). */
+  readonly router: Middleware<AppState>;
+}
+
+type StateContext = Context & { state: AppState };
+
+const FAULT_HEADER_KEY = FAULT_HEADER.toLowerCase();
+
+/** Runs `run`, answering whatever it throws on `ctx`; never rejects. */
+function settle(ctx: StateContext, logger: Logger, run: () => unknown): Promise<void> {
+  const fail = (error: unknown) => renderError(ctx, error, logger);
+  try {
+    const result = run();
+    return result instanceof Promise ? result.then(() => undefined, fail) : Promise.resolve();
+  } catch (error) {
+    fail(error);
+    return Promise.resolve();
+  }
+}
+
+/** Takes one call from the token's bucket and says how full it is; a full bucket → 429. */
+function takeAllowance(ctx: StateContext, auth: Authenticated, limitHeader: string): void {
+  const reading = auth.store.traffic.limiter.take(auth.token.id, auth.store.settings.rate_limit);
+  ctx.set(limitHeader, `${reading.used}/${reading.size}`);
+  if (!reading.allowed) throw errors.tooManyRequests();
+}
+
+/** The header's fault if it gives one for this try, else the first rule that fires. */
+function chooseFault(
+  ctx: StateContext,
+  auth: Authenticated,
+  version: ApiVersion | undefined,
+  header: string | string[] | undefined,
+): SelectedFault | undefined {
+  const traffic = auth.store.traffic;
+  if (header !== undefined) {
+    const sent = ctx.get('X-Request-Id');
+    const requestId = sent !== '' && sent === ctx.state.requestId ? sent : undefined;
+    const fault = traffic.headerFaults.next(Array.isArray(header) ? header.join(',') : header, requestId);
+    if (fault) return fault;
+  }
+  if (traffic.faults.size === 0) return undefined;
+  return traffic.faults.select({ method: ctx.method, path: ctx.path, version });
+}
+
+/** The common case, kept to one promise step: serve, answer any error, record the outcome. */
+function journalOnly(
+  ctx: StateContext,
+  entry: JournalEntry,
+  serve: () => Promise<unknown>,
+  logger: Logger,
+): Promise<void> {
+  const fail = (error: unknown): void => {
+    renderError(ctx, error, logger);
+    finishEntry(entry, ctx);
+  };
+  let served: Promise<unknown>;
+  try {
+    served = serve();
+  } catch (error) {
+    fail(error);
+    return Promise.resolve();
+  }
+  return served.then(() => finishEntry(entry, ctx), fail);
+}
+
+/**
+ * @example
+ * app.use((ctx, next) => (ctx.path.startsWith('/_emulator') ? control(ctx, next) : api(ctx, next)));
+ * // where api = buildApiPipeline({ registry, headers, logger, router: buildApiRouter(endpoints) })
+ */
+export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
+  const { headers, logger, router } = deps;
+  const authenticate = authenticator(deps.registry, headers);
+  const versionOf = requestedVersion(headers);
+
+  return (ctx: StateContext, next: Next) => {
+    const auth = authenticate(ctx);
+    const { store } = auth;
+    const version = versionOf(ctx, auth);
+    const serve = () => {
+      ctx.state.identity = identityOf(ctx, auth, version, headers);
+      return router(ctx, next);
+    };
+    const faultHeader = ctx.headers[FAULT_HEADER_KEY];
+    const rateLimited = store.settings.rate_limit.enabled;
+    const entry = beginEntry(ctx, auth);
+    if (!rateLimited && store.traffic.faults.size === 0 && faultHeader === undefined)
+      return entry ? journalOnly(ctx, entry, serve, logger) : serve();
+
+    const done = settle(ctx, logger, () => {
+      if (rateLimited) takeAllowance(ctx, auth, headers.limit);
+      const fault = chooseFault(ctx, auth, version, faultHeader);
+      if (!fault) return serve();
+      if (entry) entry.fault = fault.record;
+      return runFault(ctx, fault, () => settle(ctx, logger, serve), {
+        headers,
+        bucketSize: store.settings.rate_limit.size,
+        entry,
+      });
+    });
+    return entry ? done.then(() => finishEntry(entry, ctx)) : done;
+  };
+}
