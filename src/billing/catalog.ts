@@ -1,7 +1,9 @@
 /** Catalog defaults for the purchase items the billing engine bills. */
 import { errors } from '../errors/messages.js';
 import type { Store } from '../store/store.js';
+import type { Plan } from '../resources/plans/plan.model.js';
 import { findVariant } from '../resources/products/products.service.js';
+import { fromMinor, percentOf, toMinor } from './money.js';
 
 /** Product fields of a subscription or one-time item change. */
 export interface ProductFields {
@@ -43,4 +45,22 @@ export function withCatalogDefaults<T extends ProductFields>(
     sku: change.sku ?? found.variant.sku,
     price: change.price ?? priceOf(found.variant.prices.unit_price),
   };
+}
+
+/**
+ * The price a plan gives a variant's unit price: its percentage or fixed discount off.
+ *
+ * @example planPrice('20.00', { discount_type: 'percentage', discount_amount: '10' }); // '18.00'
+ */
+export function planPrice(
+  unitPrice: string,
+  plan: Pick<Plan, 'discount_type' | 'discount_amount'> | undefined,
+): string {
+  const unit = toMinor(unitPrice);
+  if (!plan?.discount_type || !plan.discount_amount) return fromMinor(unit);
+  const off =
+    plan.discount_type === 'percentage'
+      ? percentOf(unit, Number(plan.discount_amount))
+      : toMinor(plan.discount_amount);
+  return fromMinor(Math.max(0, unit - off));
 }

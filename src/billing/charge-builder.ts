@@ -1,7 +1,7 @@
 /**
  * Builds the content of a charge from its purchase items: line items, discount, shipping, taxes
- * and totals, in minor units inside and decimal strings out. The same builder serves queued
- * charges and (later) checkout charges, so totals follow one set of rules.
+ * and totals, in minor units inside and decimal strings out. The same pricing serves queued
+ * charges, checkouts and checkout charges, so totals follow one set of rules.
  */
 import type { Address } from '../resources/addresses/address.model.js';
 import type {
@@ -12,7 +12,7 @@ import type {
   TaxLine,
 } from '../resources/charges/charge.model.js';
 import type { Discount } from '../resources/discounts/discount.model.js';
-import type { PostalAddress } from '../resources/shared.model.js';
+import type { PostalAddress, ShippingLine } from '../resources/shared.model.js';
 import type { Store } from '../store/store.js';
 import { discountAmounts, type LineAmount } from './discount-rules.js';
 import { fromMinor, toMinor } from './money.js';
@@ -75,19 +75,31 @@ function billingAddressOf(store: Store, address: Address): PostalAddress {
   return postalOf(address);
 }
 
+/** The rates a charge's shipping comes from, and what they are called on its shipping lines. */
+export interface ShippingChoice {
+  readonly rates: readonly ShippingLine[];
+  /** `source` of the charge's shipping lines (`override`, `store`, `checkout`). */
+  readonly source: string;
+}
+
+/** Shipping of an address's charges: its `shipping_lines_override`, else the store's rate. */
+export function addressShipping(store: Store, address: Address): ShippingChoice {
+  return address.shipping_lines_override
+    ? { rates: address.shipping_lines_override, source: 'override' }
+    : { rates: [store.settings.shipping_rate], source: 'store' };
+}
+
 function shippingOf(
-  store: Store,
-  address: Address,
+  choice: ShippingChoice,
   currency: string,
   needed: boolean,
 ): { lines: ChargeShippingLine[]; total: number } {
   if (!needed) return { lines: [], total: 0 };
-  const rates = address.shipping_lines_override ?? [store.settings.shipping_rate];
-  const lines = rates.map((rate) => ({
+  const lines = choice.rates.map((rate) => ({
     code: rate.code,
     price: fromMinor(toMinor(rate.price, currency), currency),
     title: rate.title,
-    source: address.shipping_lines_override ? 'override' : 'store',
+    source: choice.source,
     taxable: false,
     tax_lines: [],
   }));
@@ -100,13 +112,27 @@ function taxOn(net: number, rate: number, included: boolean): number {
   return included ? Math.round(net - net / (1 + rate)) : Math.round(net * rate);
 }
 
-export function buildChargeContent(
+/** What pricing decides of a charge (or a checkout): everything but its addresses and notes. */
+export type ChargePricing = Omit<
+  ChargeContent,
+  'shipping_address' | 'billing_address' | 'note' | 'order_attributes'
+>;
+
+/**
+ * Prices purchase items in `currency`: line totals, the discount spread over eligible lines,
+ * shipping from `shipping` when an item needs it, taxes at the store's rate, and the totals.
+ *
+ * @example
+ * const priced = priceItems(store, 'USD', items, null, { rates: [], source: 'checkout' });
+ * priced.total_price; // '25.00'
+ */
+export function priceItems(
   store: Store,
-  address: Address,
+  currency: string,
   items: readonly PurchaseItem[],
   applied: ChargeDiscount | null,
-): ChargeContent {
-  const currency = addressCurrency(store, address);
+  shippingChoice: ShippingChoice,
+): ChargePricing {
   const rate = store.settings.tax_rate;
   const included = store.settings.taxes_included;
   const amounts: LineAmount[] = items.map((item) => ({
@@ -115,8 +141,7 @@ export function buildChargeContent(
   }));
   const lineTotal = amounts.reduce((sum, line) => sum + line.total, 0);
   const shipping = shippingOf(
-    store,
-    address,
+    shippingChoice,
     currency,
     items.some((item) => item.requires_shipping),
   );
@@ -194,6 +219,22 @@ export function buildChargeContent(
     taxable: items.some((item) => item.taxable) && rate > 0,
     taxes_included: included,
     orders_count: Math.max(1, ...items.map((item) => item.orders_per_charge)),
+  };
+}
+
+/**
+ * The content of a charge of `address`: its items priced in the address's currency, shipped at
+ * the address's rates unless `shipping` names others (a checkout's chosen rate).
+ */
+export function buildChargeContent(
+  store: Store,
+  address: Address,
+  items: readonly PurchaseItem[],
+  applied: ChargeDiscount | null,
+  shipping: ShippingChoice = addressShipping(store, address),
+): ChargeContent {
+  return {
+    ...priceItems(store, addressCurrency(store, address), items, applied, shipping),
     shipping_address: postalOf(address),
     billing_address: billingAddressOf(store, address),
     note: address.note,

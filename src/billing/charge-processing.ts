@@ -95,7 +95,11 @@ export function markPaid(
   });
 }
 
-/** Moves each subscription of a paid charge to its next date (or expires it); one-time items are done. */
+/**
+ * Moves each subscription of a paid charge to its next date (or expires it); one-time items are
+ * done. A checkout charge starts its subscriptions, already created on their first recurring
+ * date: it only counts towards `expire_after_specific_number_of_charges`.
+ */
 function advanceItems(ctx: ServiceContext, charge: Charge): void {
   const { store } = ctx;
   const now = store.now();
@@ -105,14 +109,16 @@ function advanceItems(ctx: ServiceContext, charge: Charge): void {
       const count = subscription.charges_count + 1;
       const limit = subscription.expire_after_specific_number_of_charges;
       store.collections.subscriptions.update(subscription.id, { charges_count: count, updated_at: now });
-      if (limit !== null && count >= limit) {
+      const expires = limit !== null && count >= limit;
+      if (expires) {
         endSubscription(ctx, subscription.id, { status: 'expired' }, false);
-      } else {
+      } else if (charge.type === 'recurring') {
         store.collections.subscriptions.update(subscription.id, {
           next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at),
         });
       }
-      event(ctx, 'subscription', 'updated', subscription.id, subscription.customer_id);
+      if (expires || charge.type === 'recurring')
+        event(ctx, 'subscription', 'updated', subscription.id, subscription.customer_id);
     }
     const onetime = store.collections.onetimes.get(line.purchase_item_id);
     if (onetime && !onetime.is_cancelled)

@@ -11,25 +11,29 @@ import type { PurchaseItem } from './purchase-items.js';
 
 const PROCESSED = new Set(['success', 'refunded', 'partially_refunded']);
 
-/** Why `discount` cannot be redeemed now by `customerId` through `channel`, or null when it can. */
+/**
+ * Why `discount` cannot be redeemed now by `customerId` (null: a buyer not yet a customer)
+ * through `channel` (null: a place no channel setting governs), or null when it can.
+ */
 export function redemptionRefusal(
   store: Store,
   discount: Discount,
-  customerId: number,
-  channel: Channel,
+  customerId: number | null,
+  channel: Channel | null,
 ): string | null {
   const now = store.now();
   if (discount.status !== 'enabled') return `Discount ${discount.code} is ${discount.status}.`;
-  if (!discount.channel_settings[channel].can_apply)
+  if (channel !== null && !discount.channel_settings[channel].can_apply)
     return `Discount ${discount.code} cannot be applied through ${channel}.`;
   if (discount.starts_at && discount.starts_at > now) return `Discount ${discount.code} has not started yet.`;
   if (discount.ends_at && discount.ends_at <= now) return `Discount ${discount.code} has ended.`;
   if (discount.usage_limit !== null && discount.times_used >= discount.usage_limit) {
     return `Discount ${discount.code} reached its usage limit.`;
   }
-  const processed = store.collections.charges
-    .findBy('customer_id', customerId)
-    .filter((c) => PROCESSED.has(c.status));
+  const processed =
+    customerId === null
+      ? []
+      : store.collections.charges.findBy('customer_id', customerId).filter((c) => PROCESSED.has(c.status));
   if (discount.once_per_customer && processed.some((charge) => charge.discount?.id === discount.id)) {
     return `Discount ${discount.code} can be used once per customer.`;
   }

@@ -72,7 +72,19 @@ export function attemptPayment(
       error: 'The customer has no valid payment method.',
     };
   }
-  const token = method.processor_payment_method_token ?? method.processor_customer_token ?? '';
+  return payWithToken(
+    store,
+    method.processor_payment_method_token ?? method.processor_customer_token ?? '',
+    attempt,
+  );
+}
+
+/**
+ * What the processor answers for a payment token (a checkout pays with the token it is given).
+ *
+ * @example payWithToken(store, 'tok_declined', 1); // { kind: 'failure', errorType: 'CARD_DECLINED', ... }
+ */
+export function payWithToken(store: Store, token: string, attempt: number): PaymentOutcome {
   const behaviour = TEST_TOKENS[token]?.outcome(attempt) ?? 'success';
   const transactionId = `txn_${store.random.hex(24)}`;
   if (behaviour === 'success') return { kind: 'success', transactionId };

@@ -353,6 +353,17 @@ export class ControlClient {
     return this.request('POST', `/portal/subscriptions/${subscriptionId}/pause`, input);
   }
 
+  /**
+   * A buyer completes platform B's checkout (platform B stores, which have no checkout endpoints):
+   * `checkout` as `POST /checkouts` takes it, `payment` as its charge does.
+   */
+  platformCheckout(input: {
+    checkout: Record<string, unknown>;
+    payment: { payment_processor: string; payment_token: string; payment_type?: string };
+  }): Promise<{ checkout: Record<string, unknown>; checkout_charge: Record<string, unknown> }> {
+    return this.request('POST', '/platform_checkouts', input);
+  }
+
   /** Uninstalls the service from this store, or an app (revoking its token). */
   async uninstall(input: { target: 'service' } | { target: 'app'; token_id: number }): Promise<StoreInfo> {
     return (await this.request<{ store: StoreInfo }>('POST', '/uninstall', input)).store;

@@ -16,6 +16,7 @@ import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
 import { openApiEndpoint } from './openapi.js';
+import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
 import { requestControlEndpoints } from './requests.routes.js';
 import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
@@ -48,6 +49,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...scenarioControlEndpoints,
   ...faultControlEndpoints,
   ...requestControlEndpoints,
+  ...platformCheckoutControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {

@@ -55,6 +55,18 @@ export const RULE = {
     codeTaken: 'A credit account with this redemption_code already exists.',
     positive: 'Must be greater than 0.',
   },
+  /** Checkouts (spec: Checkout, Checkouts endpoints). */
+  checkout: {
+    completed: 'The checkout is completed; it cannot be changed or charged again.',
+    requiredToCharge: 'Required before the checkout can be charged.',
+    currency: (currency: string) => `Currency ${currency} is not one of the store's presentment currencies.`,
+    noRates:
+      'The checkout is offered no shipping rates: it needs a shipping address in a country the store ships to and an item that requires shipping.',
+    unknownRate: (name: string) =>
+      `No shipping rate ${name} for this checkout; GET /checkouts/{token}/shipping_rates lists them.`,
+    notShipped: (country: string) => `The store does not ship to ${country}.`,
+    addressForRates: 'Shipping rates need a shipping address.',
+  },
   /** Retention strategies (api-facts: Retention strategy). */
   retention: {
     discountRequired: 'Required when incentive_type is discount.',
@@ -89,6 +101,14 @@ export const errors = {
     }),
   notInVersion: (version: string) =>
     new ApiError(501, { error: `This resource is not implemented in API version ${version}.` }),
+  /**
+   * Spec rules 5-6: a resource that does not exist on the store's platform (checkouts on platform
+   * B). 406: "a data source not allowed although permissions permit" (decision 0015).
+   */
+  notOnPlatform: (platform: string, platforms: readonly string[]) =>
+    new ApiError(406, {
+      error: `This resource is not available on the store's platform (${platform}); it exists on ${platforms.join(' and ')} stores only.`,
+    }),
   /** Spec rule 7: plan-gated operations are refused to stores without the plan. */
   notOnPlan: (plan: string) =>
     new ApiError(403, {
@@ -101,6 +121,12 @@ export const errors = {
         'Credits are available only to merchants on the retention product; the store does not have the retention product enabled.',
     }),
   conflict: () => new ApiError(409, { error: 'A call to this route is already in progress.' }),
+  /**
+   * 422 for a payment the processor refused (a checkout charge): the processor's text on the
+   * token, and its structured reason beside it (spec, Errors 6: `error` and `error_type`).
+   */
+  paymentDeclined: (errorType: string, message: string) =>
+    new ApiError(422, { errors: { payment_token: [message] }, error_type: errorType }),
   tooManyRequests: () => new ApiError(429, { warning: 'too many requests' }),
   /** 422 with per-field messages: `{"errors": {"field": ["message"]}}`. */
   validation: (fields: FieldErrors) => new ApiError(422, { errors: fields }),

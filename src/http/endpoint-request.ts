@@ -73,8 +73,10 @@ export function endpointFor(group: readonly Endpoint[], version: ApiVersion): En
   return endpoint;
 }
 
-/** Refuses an endpoint the store's plan or products do not include (spec rules 5-7). */
+/** Refuses an endpoint the store's platform, plan or products do not include (spec rules 5-7). */
 export function checkGate(gate: Gate, settings: StoreSettings): void {
+  if (gate.platforms && !gate.platforms.includes(settings.platform))
+    throw errors.notOnPlatform(settings.platform, gate.platforms);
   if (gate.plan === 'pro' && settings.plan !== 'pro') throw errors.notOnPlan('Pro');
   if (gate.retention && !settings.retention_enabled) throw errors.notOnRetention();
 }

@@ -41,8 +41,14 @@ export interface ApiResponse {
 /** What a store needs to use an endpoint: the Pro plan, some platforms, the retention product. */
 export interface Gate {
   readonly plan?: 'pro';
+  /** Spec rules 5-6: the platforms the resource exists on; other stores get 406. */
   readonly platforms?: readonly StoreSettings['platform'][];
   readonly retention?: true;
+  /**
+   * Spec rule 5's regional tags (USA-only): the addresses the endpoint serves. The country is in
+   * the request body, so the handler refuses the others (422); the gate states it for the docs.
+   */
+  readonly countries?: readonly string[];
 }
 
 /** A scope the handler checks itself because it depends on the request (e.g. a metafield's owner). */

@@ -49,6 +49,14 @@ export function sourceOf(actor: Actor): EventSource {
         origin: 'customer_portal',
         user_type: 'customer',
       };
+    case 'platform_checkout':
+      return {
+        account_id: null,
+        api_token_id: null,
+        api_token_name: null,
+        origin: 'platform_checkout',
+        user_type: 'customer',
+      };
   }
 }
 

@@ -5,6 +5,7 @@ import { addressEndpoints } from './addresses/addresses.routes.js';
 import { asyncBatchEndpoints } from './async-batches/async-batches.routes.js';
 import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
+import { checkoutEndpoints } from './checkouts/checkouts.routes.js';
 import { collectionEndpoints } from './collections/collections.routes.js';
 import { creditEndpoints } from './credits/credits.routes.js';
 import { customerEndpoints } from './customers/customers.routes.js';
@@ -30,6 +31,7 @@ export const endpoints: readonly Endpoint[] = [
   ...asyncBatchEndpoints(() => endpoints),
   ...bundleSelectionEndpoints,
   ...chargeEndpoints,
+  ...checkoutEndpoints,
   ...collectionEndpoints,
   ...creditEndpoints,
   ...customerEndpoints,

@@ -5,9 +5,12 @@ export type Actor =
   | { readonly origin: 'api'; readonly token: TokenRecord }
   | { readonly origin: 'emulator' }
   | { readonly origin: 'scheduler' }
-  | { readonly origin: 'customer_portal' };
+  | { readonly origin: 'customer_portal' }
+  | { readonly origin: 'platform_checkout' };
 
 export const EMULATOR_ACTOR: Actor = { origin: 'emulator' };
 export const SCHEDULER_ACTOR: Actor = { origin: 'scheduler' };
 /** A customer acting in the customer portal (simulated through the control API). */
 export const PORTAL_ACTOR: Actor = { origin: 'customer_portal' };
+/** A buyer on platform B's checkout (simulated through the control API; spec rule 6). */
+export const PLATFORM_CHECKOUT_ACTOR: Actor = { origin: 'platform_checkout' };

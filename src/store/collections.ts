@@ -12,6 +12,7 @@ import type { PaymentMethod } from '../resources/payment-methods/payment-method.
 import type { Job } from '../platform/scheduler/job.js';
 import type { BundleSelection } from '../resources/bundle-selections/bundle-selection.model.js';
 import type { Charge } from '../resources/charges/charge.model.js';
+import type { Checkout } from '../resources/checkouts/checkout.model.js';
 import type { CollectionProduct, ProductCollection } from '../resources/collections/collection.model.js';
 import type { Discount } from '../resources/discounts/discount.model.js';
 import type { Onetime } from '../resources/onetimes/onetime.model.js';
@@ -115,6 +116,11 @@ export function createCollections(onChange: () => void) {
         external_order_id: { key: (o) => o.external_order_id },
         purchase_item_id: { key: (o) => o.line_items.map((line) => line.purchase_item_id) },
       },
+      onChange,
+    ),
+    checkouts: new Collection<Checkout>(
+      'checkouts',
+      { token: { key: (c) => c.token, unique: true } },
       onChange,
     ),
     discounts: new Collection<Discount>(

@@ -42,6 +42,21 @@ export const DEFAULT_SHIPPING_COUNTRIES = [
 const currency = z.string().regex(/^[A-Z]{3}$/, 'Must be a 3-letter ISO 4217 currency code.');
 const country = z.string().regex(/^[A-Z]{2}$/, 'Must be a 2-letter ISO 3166 country code.');
 
+const decimalAmount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Must be a decimal amount.');
+
+const checkoutShippingRate = z
+  .object({
+    code: z.string().min(1),
+    title: z.string().min(1),
+    price: decimalAmount,
+    description: z.string().nullable().optional(),
+    delivery_range: z.string().nullable().optional(),
+    phone_required: z.boolean().optional(),
+  })
+  .strict();
+
+export type CheckoutShippingRateSetting = z.output<typeof checkoutShippingRate>;
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -72,6 +87,8 @@ export const storeSettingsSchema = z
       })
       .strict()
       .default({ code: 'standard', title: 'Standard Shipping', price: '0.00' }),
+    /** Rates a checkout offers (`GET /checkouts/{token}/shipping_rates`); absent: `shipping_rate` alone. */
+    shipping_rates: z.array(checkoutShippingRate).min(1).max(50).nullable().optional(),
     /** Store-level tax rate, e.g. 0.08 for 8%. */
     tax_rate: z.number().min(0).max(1).default(0),
     /** Whether prices include taxes. */
@@ -139,6 +156,8 @@ export interface StoreSettings {
   shipping_countries: string[];
   email: string | null;
   shipping_rate: { code: string; title: string; price: string };
+  /** `null`: checkouts offer `shipping_rate` alone. */
+  shipping_rates: CheckoutShippingRateSetting[] | null;
   tax_rate: number;
   taxes_included: boolean;
   write_latency_ms: number;
@@ -167,6 +186,7 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     shipping_countries: [...(parsed.shipping_countries ?? DEFAULT_SHIPPING_COUNTRIES)],
     email: parsed.email ?? null,
     shipping_rate: parsed.shipping_rate,
+    shipping_rates: parsed.shipping_rates ?? null,
     tax_rate: parsed.tax_rate,
     taxes_included: parsed.taxes_included,
     write_latency_ms: parsed.write_latency_ms,

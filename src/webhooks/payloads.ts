@@ -11,6 +11,7 @@ import { addressSerializers } from '../resources/addresses/addresses.serializers
 import { serializeSelection } from '../resources/bundle-selections/bundle-selections.serializers.js';
 import { chargeIncludes } from '../resources/charges/charges.list.js';
 import { chargeSerializers } from '../resources/charges/charges.serializers.js';
+import { serializeCheckout } from '../resources/checkouts/checkouts.serializers.js';
 import { customerIncludes } from '../resources/customers/customers.list.js';
 import { customerSerializers } from '../resources/customers/customers.serializers.js';
 import { onetimeSerializers } from '../resources/onetimes/onetimes.serializers.js';
@@ -29,8 +30,13 @@ import type { ApiVersion } from '../store/versions.js';
 interface PayloadSpec {
   /** Key of the record in the payload (`subscription`). */
   readonly key: string;
-  /** The record's current form, or undefined when it no longer exists. */
-  readonly render: (store: Store, id: number, version: ApiVersion, include: readonly string[]) => unknown;
+  /** The record's current form, or undefined when it no longer exists (checkouts: by token). */
+  readonly render: (
+    store: Store,
+    id: number | string,
+    version: ApiVersion,
+    include: readonly string[],
+  ) => unknown;
   /** The newest record's id (a test delivery's sample), if any. */
   readonly newest: (store: Store) => number | undefined;
 }
@@ -46,7 +52,7 @@ function resource<N extends CollectionName>(
   return {
     key,
     render: (store, id, version, include) => {
-      const row = rows(store).get(id);
+      const row = rows(store).get(Number(id));
       if (row === undefined) return undefined;
       const body = serialize(row, store, version);
       return includes ? withIncludes(body, row, include, includes, { store, version }) : body;
@@ -68,6 +74,16 @@ export const PAYLOADS: Readonly<Record<string, PayloadSpec>> = {
   async_batch: resource('async_batches', 'async_batch', (r, _s, v) => serializeBatch(r, v)),
   bundle_selection: resource('bundle_selections', 'bundle_selection', (r, _s, v) => serializeSelection(r, v)),
   charge: resource('charges', 'charge', (r, s, v) => chargeSerializers[v](r, s), chargeIncludes),
+  // Checkouts are named by token in events; a test delivery's sample names one by id.
+  checkout: {
+    key: 'checkout',
+    render: (store, id, version) => {
+      const checkouts = store.collections.checkouts;
+      const checkout = typeof id === 'number' ? checkouts.get(id) : checkouts.findOne('token', id);
+      return checkout && serializeCheckout(checkout, version);
+    },
+    newest: (store) => store.collections.checkouts.ids().at(-1),
+  },
   customer: resource('customers', 'customer', (r, s, v) => customerSerializers[v](r, s), customerIncludes),
   gift_purchase: resource('gift_purchases', 'gift_purchase', (r, _s, v) => ({
     ...r,
@@ -99,7 +115,7 @@ export function payloadOf(
 ): Record<string, unknown> {
   const spec = PAYLOADS[objectType];
   const key = spec?.key ?? objectType;
-  const record = spec?.render(store, Number(objectId), version, include);
+  const record = spec?.render(store, objectId, version, include);
   return { [key]: record ?? { id: objectId } };
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/resources/index.js';
 import { Random } from '../../src/platform/random.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { createProduct } from '../helpers/catalog.js';
 import { createCustomerWithAddress } from '../helpers/factories.js';
 
 const { store } = useEmulator();
@@ -88,6 +89,15 @@ const FIELDS = [
   'discount_code',
   'reason',
   'prevention_text',
+  // Checkouts
+  'line_items',
+  'shipping_address',
+  'currency',
+  'partial_shipping',
+  'shipping_line',
+  'payment_processor',
+  'payment_token',
+  'payment_type',
 ];
 
 const QUERIES: Record<string, string>[] = [
@@ -110,8 +120,21 @@ describe('no input produces a 500', () => {
     // The retention product opens the credit endpoints to hostile input too (they are gated).
     const s = await store({ settings: { retention_enabled: true } });
     const { customerId, addressId } = await createCustomerWithAddress(s.api);
+    const product = await createProduct(s.api);
+    const checkout = await s.api.post('/checkouts', {
+      line_items: [{ variant_id: product.variants[0].external_variant_id, quantity: 1 }],
+    });
     const random = new Random(2024);
-    const ids = ['0', '-1', 'abc', '99999999999999999999', '%E0%A4%A', String(customerId), String(addressId)];
+    const ids = [
+      '0',
+      '-1',
+      'abc',
+      '99999999999999999999',
+      '%E0%A4%A',
+      String(customerId),
+      String(addressId),
+      checkout.body.checkout.token,
+    ];
     const seen: string[] = [];
     for (const version of ['2021-01', '2021-11'] as const) {
       for (const endpoint of endpoints) {

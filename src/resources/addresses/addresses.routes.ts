@@ -12,7 +12,7 @@ import { ADDRESS_COUNT_FILTERS, addressIncludes, addressList } from './addresses
 import { addressSchemas, checkRequired2021_11, completeAddress } from './addresses.schemas.js';
 import { addressSerializers } from './addresses.serializers.js';
 import { createAddress, deleteAddress, findAddress, updateAddress } from './addresses.service.js';
-import { validateUsAddress } from './addresses.validate.js';
+import { US_ONLY, validateUsAddress } from './addresses.validate.js';
 import {
   applyAddressDiscount,
   mergeAddresses,
@@ -92,6 +92,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     path: '/addresses/validate',
     scope: 'read_customers',
     versions: ['2021-01'],
+    gate: US_ONLY,
     summary: 'Validate a US address',
     handle: (request) => ({ body: validateUsAddress(request.body) }),
   },

@@ -40,11 +40,13 @@ function checkPlace(store: Store, address: AddressFields, countryField: 'country
   if (Object.keys(problems).length) throw errors.validation(problems);
 }
 
+/** Creates an address; `discountId` applies a discount from the start (a checkout's code). */
 export function createAddress(
   ctx: ServiceContext,
   customerId: number,
   fields: AddressFields,
   countryField: 'country' | 'country_code',
+  discountId: number | null = null,
 ): Address {
   const { store } = ctx;
   checkReferences(store, customerId, fields);
@@ -54,7 +56,7 @@ export function createAddress(
     ...fields,
     id: store.nextId('addresses'),
     customer_id: customerId,
-    discount_id: null,
+    discount_id: discountId,
     shipping_lines_conserved: [],
     created_at: now,
     updated_at: now,

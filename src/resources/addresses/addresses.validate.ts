@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { errors } from '../../errors/messages.js';
 import type { FieldErrors } from '../../errors/api-error.js';
+import type { Gate } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { findCountry } from './countries.js';
 import { findUsState, zipMatchesState } from './us-states.js';
@@ -20,10 +21,15 @@ const body = z.object({
 
 const US_ZIP = /^\d{5}(?:-\d{4})?$/;
 
+/** Spec rule 5's USA-only tag: the endpoint's gate states it, the handler enforces it. */
+export const US_ONLY: Gate & { readonly countries: readonly string[] } = { countries: ['US'] };
+
 export function validateUsAddress(input: unknown): Record<string, unknown> {
   const parsed = parseWith(body, input);
   const country = parsed.country_code ?? parsed.country;
-  if (country && findCountry(country)?.code !== 'US') {
+  // No country given: the address is taken as a US one.
+  const code = country ? findCountry(country)?.code : 'US';
+  if (!code || !US_ONLY.countries.includes(code)) {
     throw errors.field(
       parsed.country_code ? 'country_code' : 'country',
       'Address validation is only available for the United States.',

@@ -1,10 +1,10 @@
-/** Bundle selection endpoints (2021-11; spec: Bundle selections). */
+/** Bundle selection endpoints (2021-11, Pro plan; spec: Bundle selections, rule 7). */
 import * as z from 'zod';
 import { idsFilter, timestampFilters } from '../../http/list/filters.js';
 import { listResponse, type FilterParser, type ListSpec } from '../../http/list/list.js';
 import { parseBooleanParam, parseIntegerList } from '../../http/list/params.js';
 import { pathId } from '../../http/params.js';
-import type { Endpoint } from '../../http/types.js';
+import type { Endpoint, Gate } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { integerId } from '../schema-parts.js';
 import type { BundleSelection } from './bundle-selection.model.js';
@@ -67,6 +67,8 @@ const createBody = z.object({
 const updateBody = createBody.partial();
 
 const V2021_11 = ['2021-11'] as const;
+/** Spec rule 7: the bundle selection endpoints are plan-gated (Pro plan, on request). */
+const PRO: Gate = { plan: 'pro' };
 
 export const bundleSelectionEndpoints: readonly Endpoint[] = [
   {
@@ -74,6 +76,7 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     path: '/bundle_selections',
     scope: 'read_subscriptions',
     versions: V2021_11,
+    gate: PRO,
     summary: 'List bundle selections',
     handle: (request) => listResponse(selectionList, request),
   },
@@ -82,6 +85,7 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     path: '/bundle_selections/:id',
     scope: 'read_subscriptions',
     versions: V2021_11,
+    gate: PRO,
     summary: 'Retrieve a bundle selection',
     handle: (request) => ({
       body: {
@@ -94,6 +98,7 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     path: '/bundle_selections',
     scope: 'write_subscriptions',
     versions: V2021_11,
+    gate: PRO,
     summary: 'Choose the contents of a bundle (answers 200, as the spec shows)',
     handle: (request) => {
       const selection = createSelection(request, parseWith(createBody, request.body));
@@ -105,6 +110,7 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     path: '/bundle_selections/:id',
     scope: 'write_subscriptions',
     versions: V2021_11,
+    gate: PRO,
     summary: 'Change the contents of a bundle',
     handle: (request) => {
       const id = pathId(request);
@@ -118,6 +124,7 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     path: '/bundle_selections/:id',
     scope: 'write_subscriptions',
     versions: V2021_11,
+    gate: PRO,
     summary: 'Delete a bundle selection',
     handle: (request) => {
       deleteSelection(request, pathId(request));

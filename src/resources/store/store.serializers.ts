@@ -11,7 +11,7 @@ const EXTERNAL_PLATFORM = {
 } as const;
 
 /** Which checkout serves the store (spec rule 5: the compatibility tags). */
-const CHECKOUT_PLATFORM = {
+export const CHECKOUT_PLATFORM = {
   platform_a: 'service_hosted',
   platform_b_hosted: 'service_hosted',
   platform_b_native: 'platform_b_hosted',

@@ -14,10 +14,10 @@ import {
 } from '../schema-parts.js';
 import type { SubscriptionChange } from './subscriptions.service.js';
 
-const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
+export const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
 
 /** 2021-01 sends frequencies as strings ("1"); both versions accept either. */
-const frequency = z
+export const frequency = z
   .union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)])
   .pipe(z.number().int().min(1).max(1000));
 

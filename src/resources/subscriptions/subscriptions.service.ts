@@ -3,11 +3,10 @@
  * knock-on effects of every change (queued charges rebuilt, customer activated or deactivated,
  * events).
  */
-import { withCatalogDefaults } from '../../billing/catalog.js';
+import { planPrice, withCatalogDefaults } from '../../billing/catalog.js';
 import { findVariant } from '../products/products.service.js';
 import { withCustomerStatus } from '../../billing/customer-status.js';
 import { addInterval, firstPinnedDate, isDate } from '../../billing/dates.js';
-import { percentOf, toMinor, fromMinor } from '../../billing/money.js';
 import { deferSync, syncQueuedCharges } from '../../billing/queued-charges.js';
 import { ApiError } from '../../errors/api-error.js';
 import { errors } from '../../errors/messages.js';
@@ -18,7 +17,6 @@ import { addressCurrency } from '../../billing/charge-builder.js';
 import { removePurchaseItem } from '../../billing/remove-purchase-items.js';
 import { changedFields } from '../serialize.js';
 import type { ServiceContext } from '../service-context.js';
-import type { Plan } from '../plans/plan.model.js';
 import type { Subscription } from './subscription.model.js';
 
 /** The fields a create or update may set (canonical names). */
@@ -77,17 +75,6 @@ function checkSchedule(
   if (s.order_day_of_week !== null && s.order_interval_unit !== 'week') {
     throw errors.field('order_day_of_week', 'Only allowed with order_interval_unit week.');
   }
-}
-
-/** The price a plan gives a variant's unit price (its percentage or fixed discount off). */
-function planPrice(unitPrice: string, plan: Plan | undefined): string {
-  const unit = toMinor(unitPrice);
-  if (!plan?.discount_type || !plan.discount_amount) return fromMinor(unit);
-  const off =
-    plan.discount_type === 'percentage'
-      ? percentOf(unit, Number(plan.discount_amount))
-      : toMinor(plan.discount_amount);
-  return fromMinor(Math.max(0, unit - off));
 }
 
 /**
