@@ -23,6 +23,9 @@ WORKDIR /app
 # package.json gives the version the CLI prints.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist/cli ./dist/cli
+# The built-in scenarios and the fixture files they use, found beside package.json (--scenario dunning).
+COPY scenarios ./scenarios
+COPY fixtures ./fixtures
 # --data lives on this volume, writable by the non-root user: -e BILLING_EMULATOR_DATA=/data/shop.json
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -3,3 +3,4 @@ await import('./startup.bench.js');
 await import('./http.bench.js');
 await import('./charges.bench.js');
 await import('./clock.bench.js');
+await import('./fixtures.bench.js');

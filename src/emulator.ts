@@ -26,6 +26,7 @@ import {
   type StoreSettingsInput,
 } from './store/settings.js';
 import type { ApiVersion } from './store/versions.js';
+import type { Scenario } from './scenarios/scenario.js';
 
 export interface EmulatorOptions {
   /** Port to listen on (default 4010; 0 picks a free one). */
@@ -50,6 +51,14 @@ export interface EmulatorOptions {
   webhookUrl?: string;
   /** Settings of the default store when it is created. */
   settings?: StoreSettingsInput;
+  /**
+   * Seeds the default store when it is created (not when `data` already holds it): a built-in
+   * scenario's name (`small-shop`), a scenario file or a fixture file. `settings` and `apiVersion`
+   * win over the scenario's settings. The timeline is not run (`billing-emulator scenario run`).
+   */
+  scenario?: string | Scenario;
+  /** Told how far seeding from `scenario` got (customers loaded of all), e.g. for a progress bar. */
+  onSeedProgress?: (done: number, total: number) => void;
   /**
    * The service's rate limit for the default store (`settings.rate_limit`): `true` turns it on
    * (40 calls deep, 2 a second), an object also sizes it. Off unless given.
@@ -161,6 +170,7 @@ async function loadRegistry(
     store.settings = withTrafficOptions(store.settings, options);
     return registry;
   }
+  if (options.scenario !== undefined) return seededRegistry(registry, options, options.scenario);
   const settings = withTrafficOptions(
     completeSettings(
       storeSettingsSchema.parse({
@@ -171,6 +181,30 @@ async function loadRegistry(
     options,
   );
   registry.create({ settings, token: options.token });
+  return registry;
+}
+
+/** Creates the default store from a scenario: its settings (the options' win), clock and fixture. */
+async function seededRegistry(
+  registry: StoreRegistry,
+  options: EmulatorOptions,
+  wanted: string | Scenario,
+): Promise<StoreRegistry> {
+  // Loaded only when asked for: the scenario machinery (YAML, faker) is not needed to start.
+  const { resolveScenario } = await import('./scenarios/scenario.js');
+  const { mergeSettings, scenarioClock, seedScenario } = await import('./scenarios/seed.js');
+  const scenario = typeof wanted === 'string' ? await resolveScenario(wanted) : wanted;
+  const settings = withTrafficOptions(
+    completeSettings(
+      storeSettingsSchema.parse({
+        ...mergeSettings(scenario.settings, options.settings as Record<string, unknown> | undefined),
+        ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+      }),
+    ),
+    options,
+  );
+  const { store } = registry.create({ settings, token: options.token, clock: scenarioClock(scenario) });
+  await seedScenario(store, scenario, { onProgress: options.onSeedProgress });
   return registry;
 }
 

@@ -21,10 +21,13 @@ export {
   type FaultRuleView,
   type FaultWhen,
   type IssuedToken,
+  type NamedSnapshot,
+  type ScenarioInfo,
   type JournalEntryView,
   type JournalFilter,
   type SentNotification,
   type StoreInfo,
+  type StoreSnapshot,
   type WebhookDelivery,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';

@@ -2,12 +2,16 @@
 /** The `billing-emulator` command. Every option can also come from a BILLING_EMULATOR_* variable. */
 import yargs from 'yargs';
 import { startCommand } from './start.command.js';
+import { scenarioCommand } from './scenario.command.js';
+import { fixturesCommand } from './fixtures.command.js';
 import { VERSION } from '../version.js';
 
 await yargs(process.argv.slice(2))
   .scriptName('billing-emulator')
   .env('BILLING_EMULATOR')
   .command(startCommand)
+  .command(scenarioCommand)
+  .command(fixturesCommand)
   .demandCommand(1, 'Name a command, e.g. `billing-emulator start`.')
   .strict()
   .version(VERSION)

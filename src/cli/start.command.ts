@@ -4,6 +4,7 @@ import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { formatStartBanner } from '../start-banner.js';
 import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
 import { VERSION } from '../version.js';
+import { progressBar } from './progress.js';
 
 interface StartArgs {
   port: number;
@@ -17,6 +18,7 @@ interface StartArgs {
   'flush-interval': number;
   'log-level': string;
   'webhook-url'?: string;
+  scenario?: string;
   'rate-limit'?: boolean;
   'rate-limit-size'?: number;
   'rate-limit-leak'?: number;
@@ -84,6 +86,10 @@ export const startCommand: CommandModule<object, StartArgs> = {
         type: 'string',
         describe: 'Subscribe the default store to every webhook topic at this URL',
       })
+      .option('scenario', {
+        type: 'string',
+        describe: 'Seed a new default store: a built-in scenario (scenario list), a scenario or fixture file',
+      })
       .option('rate-limit', {
         type: 'boolean',
         describe:
@@ -102,6 +108,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
         describe: "Requests the default store's journal keeps (default 1000; 0 records none)",
       }) as unknown as Argv<StartArgs>,
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
+    const seeding = progressBar('seeding customers');
     const emulator = await createEmulator({
       port: args.port,
       host: args.host,
@@ -114,9 +121,12 @@ export const startCommand: CommandModule<object, StartArgs> = {
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
       webhookUrl: args['webhook-url'],
+      scenario: args.scenario,
+      onSeedProgress: (done, total) => seeding.update(done, total),
       rateLimit: rateLimitOption(args),
       journalSize: args['journal-size'],
     });
+    seeding.finish();
     process.stdout.write(
       formatStartBanner({
         version: VERSION,

@@ -46,6 +46,8 @@ export interface CreatedStore {
   readonly store: StoreInfo;
   readonly token: string;
   readonly client_secret: string;
+  /** With `scenario`: its name and the records its fixture created, by kind (null: no fixture). */
+  readonly scenario?: { readonly name: string; readonly records: Record<string, number> | null };
 }
 
 export interface CreateStoreInput {
@@ -53,6 +55,7 @@ export interface CreateStoreInput {
   readonly settings?: Record<string, unknown>;
   readonly token?: string;
   readonly clock?: { readonly now?: string; readonly mode?: 'frozen' | 'realtime' };
+  /** A built-in scenario to seed the store with (`scenarios()` lists them). */
   readonly scenario?: string;
 }
 
@@ -167,6 +170,40 @@ export interface CreditAdjustmentInput {
   readonly amount: string | number;
   readonly type: 'credit' | 'debit';
   readonly note?: string | null;
+}
+
+/** A store's whole state as `GET /_emulator/snapshot` gives it (pass it back to `restoreSnapshot`). */
+export interface StoreSnapshot {
+  readonly kind: 'billing-emulator/snapshot';
+  readonly version: 1;
+  readonly emulator_version: string;
+  readonly store_id: number;
+  /** The store's virtual time when it was taken. */
+  readonly taken_at: string;
+  readonly store: {
+    readonly settings: Record<string, unknown>;
+    readonly clock: { readonly now: string; readonly mode: 'frozen' | 'realtime' };
+    readonly sequences: Record<string, number>;
+    readonly uninstalled_at: string | null;
+    readonly collections: Record<string, readonly Record<string, unknown>[]>;
+  };
+}
+
+/** A named in-memory snapshot. */
+export interface NamedSnapshot {
+  readonly name: string;
+  readonly taken_at: string;
+  readonly store_id: number;
+  /** Records it holds, in every collection. */
+  readonly records: number;
+}
+
+/** A built-in scenario (`GET /_emulator/scenarios`). */
+export interface ScenarioInfo {
+  readonly name: string;
+  readonly description: string;
+  /** Steps of its timeline (`billing-emulator scenario run <name>` runs them). */
+  readonly steps: number;
 }
 
 /** A non-2xx answer of the control API. */
@@ -360,6 +397,40 @@ export class ControlClient {
     input: CreditAdjustmentInput,
   ): Promise<{ credit_adjustment: CreditAdjustmentRecord; credit_account: CreditAccountRecord }> {
     return this.request('POST', `/credit_accounts/${accountId}/adjustments`, input);
+  }
+  /** The built-in scenarios, with descriptions (`createStore({ scenario })` seeds a store from one). */
+  async scenarios(): Promise<ScenarioInfo[]> {
+    return (await this.request<{ scenarios: ScenarioInfo[] }>('GET', '/scenarios')).scenarios;
+  }
+
+  /** This client's store, whole: data, clock, scheduled jobs, webhooks, settings. */
+  snapshot(): Promise<StoreSnapshot> {
+    return this.request('GET', '/snapshot');
+  }
+
+  /** Replaces this client's store's state with a snapshot (its tokens, secret and name stay). */
+  async restoreSnapshot(snapshot: StoreSnapshot): Promise<StoreInfo> {
+    return (await this.request<{ store: StoreInfo }>('PUT', '/snapshot', snapshot)).store;
+  }
+
+  /** Keeps a named in-memory snapshot of this client's store (one of the same name is replaced). */
+  async saveSnapshot(name: string): Promise<NamedSnapshot> {
+    return (await this.request<{ snapshot: NamedSnapshot }>('POST', '/snapshots', { name })).snapshot;
+  }
+
+  async listSnapshots(): Promise<NamedSnapshot[]> {
+    return (await this.request<{ snapshots: NamedSnapshot[] }>('GET', '/snapshots')).snapshots;
+  }
+
+  /** Puts this client's store back to a named snapshot. */
+  async restoreNamedSnapshot(name: string): Promise<StoreInfo> {
+    return (
+      await this.request<{ store: StoreInfo }>('POST', `/snapshots/${encodeURIComponent(name)}/restore`, {})
+    ).store;
+  }
+
+  async deleteSnapshot(name: string): Promise<void> {
+    await this.request('DELETE', `/snapshots/${encodeURIComponent(name)}`);
   }
 
   /**

@@ -22,6 +22,8 @@ import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
 import { portalControlEndpoints } from './portal.routes.js';
 import { webhookControlEndpoints } from './webhooks.routes.js';
+import { snapshotControlEndpoints } from './snapshots.routes.js';
+import { scenarioControlEndpoints } from './scenarios.routes.js';
 
 export { CONTROL_PREFIX };
 
@@ -43,6 +45,8 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...installControlEndpoints,
   ...notificationControlEndpoints,
   ...creditControlEndpoints,
+  ...snapshotControlEndpoints,
+  ...scenarioControlEndpoints,
   ...faultControlEndpoints,
   ...requestControlEndpoints,
   ...platformCheckoutControlEndpoints,
@@ -70,7 +74,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
     }
     const body =
       ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH'
-        ? await readJsonObject(ctx)
+        ? await readJsonObject(ctx, endpoint.bodyLimit)
         : {};
     const result = await endpoint.handle({
       deps,

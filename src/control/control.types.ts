@@ -36,6 +36,8 @@ export interface ControlEndpoint {
   readonly status?: 201 | 204;
   /** Request body schema (also documents the route). */
   readonly body?: z.ZodType;
+  /** Largest body it takes when larger than the API's 1 MB (a whole store's snapshot). */
+  readonly bodyLimit?: string;
   /** Query parameters (documents the route; the handler parses them). */
   readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */

@@ -7,7 +7,8 @@ import { parseTimestampMs } from '../http/list/params.js';
 import { SCOPES } from '../store/scopes.js';
 import { completeSettings, storeSettingsSchema } from '../store/settings.js';
 import type { Store } from '../store/store.js';
-import type { ControlEndpoint } from './control.types.js';
+import type { ControlDeps, ControlEndpoint } from './control.types.js';
+import type { Body } from '../http/types.js';
 
 const timestamp = z
   .string()
@@ -22,6 +23,13 @@ const createStoreBody = z
       .object({ now: timestamp.optional(), mode: z.enum(['frozen', 'realtime']).optional() })
       .strict()
       .optional(),
+    scenario: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A built-in scenario (GET /_emulator/scenarios) to seed the store with; settings and clock given here win',
+      ),
   })
   .strict();
 
@@ -45,6 +53,55 @@ export function describeStore(store: Store): Record<string, unknown> {
   };
 }
 
+/** A store seeded from a built-in scenario: its settings and clock (the request's win), then its fixture. */
+async function createSeededStore(
+  deps: ControlDeps,
+  input: z.output<typeof createStoreBody>,
+  body: Body,
+): Promise<{ status: 201; body: Record<string, unknown> }> {
+  // Loaded on first use: the scenario machinery (YAML, faker) is not needed to start.
+  const { builtinScenario, builtinScenarioNames } = await import('../scenarios/scenario.js');
+  const { mergeSettings, scenarioClock, seedScenario } = await import('../scenarios/seed.js');
+  const name = input.scenario ?? '';
+  const scenario = await builtinScenario(name);
+  if (!scenario)
+    throw errors.field(
+      'scenario',
+      `No built-in scenario ${name}; built-ins: ${(await builtinScenarioNames()).join(', ')}.`,
+    );
+  const requested = (body.settings ?? {}) as Record<string, unknown>;
+  const settings = completeSettings(
+    parseWith(z.object({ settings: storeSettingsSchema }), {
+      settings: mergeSettings(scenario.settings, requested),
+    }).settings,
+  );
+  const { store, token } = deps.registry.create({
+    name: input.name ?? scenario.name,
+    settings,
+    token: input.token,
+    clock: scenarioClock(scenario, {
+      now: input.clock?.now,
+      mode: input.clock?.mode,
+    }),
+  });
+  let records;
+  try {
+    records = await seedScenario(store, scenario);
+  } catch (error) {
+    deps.registry.delete(store.id);
+    throw errors.field('scenario', (error as Error).message);
+  }
+  return {
+    status: 201,
+    body: {
+      store: describeStore(store),
+      token: token.token,
+      client_secret: store.clientSecret,
+      scenario: { name: scenario.name, records },
+    },
+  };
+}
+
 export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
@@ -56,6 +113,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
       const input = parseWith(createStoreBody, body);
       if (input.token && deps.registry.isTokenInUse(input.token))
         throw errors.field('token', 'Token already in use.');
+      if (input.scenario !== undefined) return createSeededStore(deps, input, body);
       const now = input.clock?.now ? (parseTimestampMs(input.clock.now) ?? undefined) : undefined;
       const { store, token } = deps.registry.create({
         name: input.name,

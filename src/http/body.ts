@@ -9,13 +9,17 @@ import type { Body } from './types.js';
 /** Largest accepted request body. */
 export const BODY_LIMIT = '1mb';
 
-let parser: Promise<Middleware> | undefined;
+const parsers = new Map<string, Promise<Middleware>>();
 
 /** koa-bodyparser is loaded on the first request with a body: GETs and start-up never pay for it. */
-function bodyParser(): Promise<Middleware> {
-  parser ??= import('koa-bodyparser').then(({ default: create }) =>
-    create({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, strict: true }),
-  );
+function bodyParser(limit: string): Promise<Middleware> {
+  let parser = parsers.get(limit);
+  if (!parser) {
+    parser = import('koa-bodyparser').then(({ default: create }) =>
+      create({ enableTypes: ['json'], jsonLimit: limit, strict: true }),
+    );
+    parsers.set(limit, parser);
+  }
   return parser;
 }
 
@@ -27,15 +31,16 @@ function hasPayload(ctx: Context): boolean {
   return ctx.get('Transfer-Encoding') !== '';
 }
 
-export async function readJsonObject(ctx: Context): Promise<Body> {
+/** The JSON object body of a request; `limit` is larger for the few routes that take whole stores. */
+export async function readJsonObject(ctx: Context, limit: string = BODY_LIMIT): Promise<Body> {
   if (!hasPayload(ctx)) return EMPTY;
   if (!ctx.is('json')) throw errors.unsupportedMediaType();
   try {
-    const parse = await bodyParser();
+    const parse = await bodyParser(limit);
     await parse(ctx, async () => undefined);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
-    if (status === 413) throw errors.payloadTooLarge(BODY_LIMIT);
+    if (status === 413) throw errors.payloadTooLarge(limit);
     throw errors.unsupportedMediaType();
   }
   const body: unknown = ctx.request.body;

@@ -2,6 +2,7 @@
  * BillingEmulatorContainer: the emulator's Docker image as a testcontainers container, configured
  * with fluent options and started once `/_emulator/health` answers.
  */
+import { basename } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
 import type { ApiVersion } from '../store/versions.js';
 import {
@@ -12,6 +13,9 @@ import {
   type ContainerOption,
 } from './options.js';
 import { StartedBillingEmulatorContainer } from './started-billing-emulator-container.js';
+
+/** Where `withScenario(file)` puts the file inside the container. */
+const SCENARIO_DIR = '/tmp/billing-emulator-scenario';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -93,6 +97,21 @@ export class BillingEmulatorContainer extends GenericContainer {
    */
   withWebhookUrl(url: string): this {
     return this.withOption('webhookUrl', url);
+  }
+
+  /**
+   * Seeds the default store from a scenario (`--scenario`): a built-in's name (`small-shop`,
+   * `dunning`, ...) or a scenario or fixture file on this machine, which is copied into the
+   * container. A scenario that names a fixture file by a relative path needs that file beside it:
+   * copy it too with `withCopyFilesToContainer` into `/tmp/billing-emulator-scenario/`.
+   */
+  withScenario(nameOrFile: string): this {
+    if (!/[/\\.]/.test(nameOrFile)) return this.withOption('scenario', nameOrFile);
+    const target = `${SCENARIO_DIR}/${basename(nameOrFile)}`;
+    return this.withCopyFilesToContainer([{ source: nameOrFile, target, mode: 0o644 }]).withOption(
+      'scenario',
+      target,
+    );
   }
 
   /**

@@ -13,11 +13,11 @@ export const CONTAINER_OPTIONS = {
   flushInterval: 'BILLING_EMULATOR_FLUSH_INTERVAL',
   logLevel: 'BILLING_EMULATOR_LOG_LEVEL',
   webhookUrl: 'BILLING_EMULATOR_WEBHOOK_URL',
+  scenario: 'BILLING_EMULATOR_SCENARIO',
   rateLimit: 'BILLING_EMULATOR_RATE_LIMIT',
   rateLimitSize: 'BILLING_EMULATOR_RATE_LIMIT_SIZE',
   rateLimitLeak: 'BILLING_EMULATOR_RATE_LIMIT_LEAK',
   journalSize: 'BILLING_EMULATOR_JOURNAL_SIZE',
-  // To come with its feature: scenario (BILLING_EMULATOR_SCENARIO).
 } as const;
 
 export type ContainerOption = keyof typeof CONTAINER_OPTIONS;

@@ -3,9 +3,12 @@
  * health, the API with the printed token, the bound control client, a receiver on the host reached
  * from inside the container, the /data volume across a restart, and a clean stop on SIGTERM.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getContainerRuntimeClient, TestContainers } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generateFixture } from '../../src/fixtures/generator/generate.js';
 import { verifyWebhook } from '../../src/index.js';
 import {
   BillingEmulatorContainer,
@@ -165,6 +168,23 @@ describe.skipIf(!engine.available)(
       );
       expect(reply.status).toBe(200);
       expect(reply.body.customer.email).toBe('grace@example.com');
+    });
+
+    it('seeds the default store from a built-in scenario and from a fixture file (withScenario)', async () => {
+      const fixture = join(mkdtempSync(join(tmpdir(), 'billing-emulator-fixture-')), 'shop.json');
+      writeFileSync(fixture, JSON.stringify(generateFixture({ seed: 3, customers: 7 })));
+      for (const [scenario, customers] of [
+        ['small-shop', 25],
+        [fixture, 7],
+      ] as const) {
+        const seeded = await new BillingEmulatorContainer(engine.image).withScenario(scenario).start();
+        try {
+          const api = new Api(seeded.getBaseUrl(), seeded.getToken(), '2021-01');
+          expect((await api.get('/customers/count')).body).toEqual({ count: customers });
+        } finally {
+          await seeded.stop();
+        }
+      }
     });
 
     it('stops within a second on SIGTERM, exiting 0', async () => {

@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the library, its declarations, the CLI bundle and the testcontainers module only', () => {
+  it('ships the library, its declarations, the CLI bundle, the testcontainers module and the built-in scenarios only', () => {
     for (const file of [
       'package.json',
       'README.md',
@@ -54,6 +54,11 @@ describe('the npm package', () => {
       'dist/testcontainers/index.js',
       'dist/testcontainers/index.d.ts',
       'dist/cli/main.js',
+      'scenarios/small-shop.yaml',
+      'scenarios/dunning.yaml',
+      'scenarios/scenario.schema.json',
+      'fixtures/dunning.json',
+      'fixtures/fixture.schema.json',
     ])
       expect(files).toContain(file);
     const unwanted = files.filter(
@@ -65,6 +70,11 @@ describe('the npm package', () => {
   it('runs `npx billing-emulator --help`', async () => {
     const { stdout } = await run('npx', ['billing-emulator', '--help'], { cwd: project });
     expect(stdout).toContain('billing-emulator start');
+  });
+
+  it('runs a built-in scenario, whose fixture file ships with it', async () => {
+    const { stdout } = await run('npx', ['billing-emulator', 'scenario', 'run', 'dunning'], { cwd: project });
+    expect(stdout).toMatch(/dunning: \d+ steps, \d+ passed \(/);
   });
 
   it('starts from its bin and serves the API', async () => {

@@ -96,16 +96,23 @@ export class Collection<T extends Identified> {
   }
 
   insert(row: T): T {
+    const frozen = this.add(row);
+    this.onChange();
+    this.notify(undefined, frozen);
+    return frozen;
+  }
+
+  /** Stores a new record and indexes it, without telling anyone. */
+  private add(row: T): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
-    const frozen = Object.freeze(shaped<T>(row)) as T;
+    // A frozen row was stored (and shaped) before: a snapshot restores the very same objects.
+    const frozen = Object.isFrozen(row) ? row : (Object.freeze(shaped<T>(row)) as T);
     this.rows.set(row.id, frozen);
     this.addToIndexes(frozen);
     if (row.id > this.maxId && this.sortedIds !== null) this.sortedIds.push(row.id);
     else this.sortedIds = null;
     this.maxId = Math.max(this.maxId, row.id);
-    this.onChange();
-    this.notify(undefined, frozen);
     return frozen;
   }
 
@@ -158,15 +165,23 @@ export class Collection<T extends Identified> {
     this.onChange();
   }
 
-  /** Replaces the whole content (used when loading persisted data or a snapshot). */
+  /**
+   * Replaces the whole content (used when loading persisted data or a snapshot). Write listeners
+   * are not called: what they derive (the jobs of charges) is loaded with the rest, and calling
+   * them would schedule it twice and move the id sequences.
+   */
   load(rows: readonly T[]): void {
     this.clear();
-    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.insert(row);
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.add(row);
+    this.onChange();
   }
 
   /** Copy of the current content; cheap because records are immutable. */
   snapshot(): readonly T[] {
-    return [...this.values()];
+    const ids = this.ids();
+    const rows = new Array<T>(ids.length);
+    for (let i = 0; i < ids.length; i++) rows[i] = this.rows.get(ids[i] as number) as T;
+    return rows;
   }
 
   toJSON(): readonly T[] {

@@ -1,0 +1,105 @@
+/**
+ * Snapshots of the calling store: export and import it whole, or keep named copies in memory so a
+ * test suite can go back to a seeded state between tests (src/store/snapshots.ts).
+ */
+import * as z from 'zod';
+import { errors } from '../errors/messages.js';
+import { parseWith } from '../http/validation.js';
+import {
+  namedSnapshots,
+  parseSnapshot,
+  restoreSnapshot,
+  snapshotSchema,
+  takeSnapshot,
+  type SnapshotDoc,
+} from '../store/snapshots.js';
+import type { ControlEndpoint } from './control.types.js';
+import { describeStore } from './stores.routes.js';
+
+/** A whole store's document can be far larger than an API request. */
+export const SNAPSHOT_BODY_LIMIT = '512mb';
+
+const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+const nameSchema = z
+  .string()
+  .regex(SNAPSHOT_NAME, 'Letters, digits, ".", "_" and "-", starting with a letter or digit; at most 100.');
+
+const saveBody = z.object({ name: nameSchema }).strict();
+
+function summary(name: string, snapshot: SnapshotDoc) {
+  const collections = snapshot.store.collections;
+  const records = Object.values(collections).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
+  return { name, taken_at: snapshot.taken_at, store_id: snapshot.store_id, records };
+}
+
+function named(store: Parameters<typeof namedSnapshots>[0], name: string | undefined): SnapshotDoc {
+  const snapshot = name === undefined ? undefined : namedSnapshots(store).get(name);
+  if (!snapshot) throw errors.notFound();
+  return snapshot;
+}
+
+export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/snapshot',
+    summary:
+      'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON',
+    handle: async ({ store }) => ({ body: await takeSnapshot(store) }),
+  },
+  {
+    method: 'PUT',
+    path: '/snapshot',
+    summary:
+      "Replace the calling store's state with a snapshot document (its tokens, secret and name stay); 422 for a malformed one",
+    body: snapshotSchema,
+    bodyLimit: SNAPSHOT_BODY_LIMIT,
+    handle: async ({ store, body }) => {
+      await restoreSnapshot(store, parseSnapshot(body));
+      return { body: { store: describeStore(store) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/snapshots',
+    summary: 'The named in-memory snapshots of the calling store',
+    handle: ({ store }) => ({
+      body: {
+        snapshots: [...namedSnapshots(store)].map(([name, snapshot]) => summary(name, snapshot)),
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/snapshots',
+    summary: 'Keep a named in-memory snapshot of the calling store (replaces one of the same name)',
+    status: 201,
+    body: saveBody,
+    handle: async ({ store, body }) => {
+      const { name } = parseWith(saveBody, body);
+      const snapshot = await takeSnapshot(store);
+      namedSnapshots(store).set(name, snapshot);
+      return { status: 201, body: { snapshot: summary(name, snapshot) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/snapshots/:name/restore',
+    summary: 'Put the calling store back to a named snapshot',
+    handle: async ({ store, params }) => {
+      await restoreSnapshot(store, named(store, params.name));
+      return { body: { store: describeStore(store) } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/snapshots/:name',
+    summary: 'Forget a named snapshot',
+    status: 204,
+    handle: ({ store, params }) => {
+      named(store, params.name);
+      namedSnapshots(store).delete(params.name ?? '');
+      return { status: 204 };
+    },
+  },
+];

@@ -1,0 +1,57 @@
+/** A JUnit XML report of scenario runs, for CI systems: one test suite per scenario, one test case per step. */
+import type { ScenarioReport } from './runner.js';
+
+const escape = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+/**
+ * The JUnit XML of `reports`.
+ *
+ * @example
+ * writeFileSync('scenarios.xml', junitXml([report]));
+ */
+export function junitXml(reports: readonly ScenarioReport[]): string {
+  const failures = (report: ScenarioReport) =>
+    report.steps.filter((step) => !step.passed && !step.error).length;
+  const errors = (report: ScenarioReport) => report.steps.filter((step) => step.error).length;
+  const total = (count: (report: ScenarioReport) => number) =>
+    reports.reduce((sum, report) => sum + count(report), 0);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="billing-emulator scenarios" tests="${total((r) => r.steps.length)}" failures="${total(failures)}" errors="${total(errors)}" time="${seconds(total((r) => r.durationMs))}">`,
+  ];
+  for (const report of reports) {
+    lines.push(
+      `  <testsuite name="${escape(report.name)}" tests="${report.steps.length}" failures="${failures(report)}" errors="${errors(report)}" time="${seconds(report.durationMs)}">`,
+      `    <properties><property name="description" value="${escape(report.description)}"/></properties>`,
+    );
+    for (const step of report.steps) {
+      const name = `${step.index}. ${step.name}`;
+      lines.push(
+        `    <testcase classname="${escape(report.name)}" name="${escape(name)}" time="${seconds(step.durationMs)}">`,
+      );
+      if (step.error) lines.push(`      <error message="${escape(step.error)}"/>`);
+      const failed = step.checks.filter((check) => !check.passed);
+      if (failed.length && !step.error) {
+        const detail = failed.map((check) => `${check.label}: ${check.problems.join('; ')}`).join('\n');
+        lines.push(
+          `      <failure message="${escape(failed.map((check) => check.label).join(', '))}">${escape(detail)}</failure>`,
+        );
+      }
+      const passed = step.checks.filter((check) => check.passed).map((check) => check.label);
+      if (passed.length)
+        lines.push(
+          `      <system-out>${escape(passed.map((label) => `ok ${label}`).join('\n'))}</system-out>`,
+        );
+      lines.push('    </testcase>');
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>', '');
+  return lines.join('\n');
+}

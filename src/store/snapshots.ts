@@ -1,0 +1,189 @@
+/**
+ * Snapshots: a store's whole state (data, clock, scheduled jobs, webhooks and their deliveries,
+ * settings, id sequences) as one versioned JSON document, made from `Store.toJSON()` and put back
+ * through `Store.load()`, the same path as the `--data` file: indexes and the scheduler's heap are
+ * rebuilt from the records. A store's identity (id, name, tokens, client secret, creation time) is
+ * not part of a snapshot, so restoring never locks a test out or hands its tokens to another store
+ * (docs/decisions/0014).
+ */
+import * as z from 'zod';
+import { errors } from '../errors/messages.js';
+import { parseWith } from '../http/validation.js';
+import { parseTimestampMs } from '../http/list/params.js';
+import { toIso } from '../platform/clock.js';
+import { UniqueIndexViolation } from '../platform/persistence/collection.js';
+import { VERSION } from '../version.js';
+import { createCollections, type CollectionName } from './collections.js';
+import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
+import type { Store, StoreDoc } from './store.js';
+
+export const SNAPSHOT_KIND = 'billing-emulator/snapshot';
+export const SNAPSHOT_VERSION = 1;
+
+/** A store's state as `GET /_emulator/snapshot` answers it and `PUT /_emulator/snapshot` takes it. */
+export interface SnapshotDoc {
+  readonly kind: typeof SNAPSHOT_KIND;
+  readonly version: typeof SNAPSHOT_VERSION;
+  /** The emulator release that took it (informative). */
+  readonly emulator_version: string;
+  /** The store it was taken from (informative; it can be restored into any store). */
+  readonly store_id: number;
+  /** The store's virtual time when it was taken. */
+  readonly taken_at: string;
+  readonly store: {
+    readonly settings: StoreSettings;
+    readonly clock: { readonly now: string; readonly mode: 'frozen' | 'realtime' };
+    readonly sequences: Readonly<Record<string, number>>;
+    readonly uninstalled_at: string | null;
+    readonly collections: StoreDoc['collections'];
+  };
+}
+
+/** Names of every collection a store holds (a snapshot may hold no others). */
+export const COLLECTION_NAMES = Object.keys(createCollections(() => undefined)) as CollectionName[];
+
+/**
+ * The store's state now, once the webhook deliveries in flight have their answers.
+ *
+ * @example
+ * const doc = await takeSnapshot(store); // doc.store.collections.customers, doc.taken_at, ...
+ */
+export async function takeSnapshot(store: Store): Promise<SnapshotDoc> {
+  await store.settle();
+  const doc = store.toJSON();
+  // Tokens are the store's identity, not its state: their sequence stays with the store.
+  const { tokens: _tokens, ...sequences } = doc.sequences;
+  return {
+    kind: SNAPSHOT_KIND,
+    version: SNAPSHOT_VERSION,
+    emulator_version: VERSION,
+    store_id: store.id,
+    taken_at: toIso(doc.clock.now),
+    store: {
+      settings: doc.settings,
+      clock: { now: toIso(doc.clock.now), mode: doc.clock.mode },
+      sequences,
+      uninstalled_at: doc.uninstalled_at ?? null,
+      collections: doc.collections,
+    },
+  };
+}
+
+/**
+ * Puts a snapshot's state back into `store`: data, jobs (the scheduler rebuilds its heap), clock,
+ * settings and sequences. All or nothing: a document whose records collide (two customers with
+ * one email, a repeated id) leaves the store as it was and throws the 422.
+ */
+export async function restoreSnapshot(store: Store, snapshot: SnapshotDoc): Promise<void> {
+  await store.settle();
+  const backup = store.toJSON();
+  const backupSettings = store.settings;
+  const state = snapshot.store;
+  // The store keeps its tokens, so it keeps their sequence too.
+  const { tokens: _ignored, ...restored } = state.sequences;
+  const sequences: Record<string, number> = { ...restored };
+  if (backup.sequences.tokens !== undefined) sequences.tokens = backup.sequences.tokens;
+  const doc: StoreDoc = {
+    ...backup,
+    clock: { mode: state.clock.mode, now: parseTimestampMs(state.clock.now) ?? 0, anchoredAt: 0 },
+    sequences,
+    collections: state.collections,
+    uninstalled_at: state.uninstalled_at,
+  };
+  try {
+    store.load(doc);
+    store.updateSettings(state.settings);
+  } catch (error) {
+    store.load(backup);
+    store.updateSettings(backupSettings);
+    if (error instanceof UniqueIndexViolation)
+      throw invalid(error.collection, `Two records share the ${error.index} ${String(error.key)}.`);
+    if (error instanceof Error && /already holds id/.test(error.message))
+      throw invalid('_schema', `${error.message}: ids must be unique.`);
+    throw error;
+  }
+}
+
+function invalid(collection: string, message: string) {
+  return errors.validation({ store: { collections: { [collection]: [message] } } });
+}
+
+const timestamp = z
+  .string()
+  .refine((value) => parseTimestampMs(value) !== null, 'Not a valid ISO-8601 datetime.');
+
+const record = z.looseObject({ id: z.number().int().positive() });
+const job = z.looseObject({
+  id: z.number().int().positive(),
+  type: z.string().min(1),
+  due_at: z.number().int(),
+  subject: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+const collectionsSchema = z
+  .object(
+    Object.fromEntries(
+      COLLECTION_NAMES.map((name) => [name, z.array(name === 'jobs' ? job : record).optional()]),
+    ) as Record<CollectionName, z.ZodOptional<z.ZodArray<typeof record>>>,
+  )
+  .strict();
+
+/** The settings of a snapshot are the complete ones `GET` gives; `email` may be null there. */
+const snapshotSettings = z
+  .preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && (value as { email?: unknown }).email === null
+        ? { ...value, email: undefined }
+        : value,
+    storeSettingsSchema,
+  )
+  .transform(completeSettings);
+
+export const snapshotSchema = z
+  .object({
+    kind: z.literal(SNAPSHOT_KIND),
+    version: z.literal(SNAPSHOT_VERSION),
+    emulator_version: z.string().optional(),
+    store_id: z.number().int().optional(),
+    taken_at: timestamp.optional(),
+    store: z
+      .object({
+        settings: snapshotSettings,
+        clock: z.object({ now: timestamp, mode: z.enum(['frozen', 'realtime']) }).strict(),
+        sequences: z.record(z.string(), z.number().int().nonnegative()),
+        uninstalled_at: timestamp.nullable().optional(),
+        collections: collectionsSchema,
+      })
+      .strict(),
+  })
+  .strict();
+
+/** Checks the structure of a snapshot document (every record's fields are taken as they are). */
+export function parseSnapshot(input: unknown): SnapshotDoc {
+  const parsed = parseWith(snapshotSchema, input);
+  const { store } = parsed;
+  return {
+    kind: SNAPSHOT_KIND,
+    version: SNAPSHOT_VERSION,
+    emulator_version: parsed.emulator_version ?? VERSION,
+    store_id: parsed.store_id ?? 0,
+    taken_at: parsed.taken_at ?? store.clock.now,
+    store: {
+      settings: store.settings,
+      clock: { now: toIso(parseTimestampMs(store.clock.now) ?? 0), mode: store.clock.mode },
+      sequences: store.sequences,
+      uninstalled_at: store.uninstalled_at ?? null,
+      collections: store.collections as StoreDoc['collections'],
+    },
+  };
+}
+
+const named = new WeakMap<Store, Map<string, SnapshotDoc>>();
+
+/** The named in-memory snapshots of a store (gone with the process or the store). */
+export function namedSnapshots(store: Store): Map<string, SnapshotDoc> {
+  let map = named.get(store);
+  if (!map) named.set(store, (map = new Map()));
+  return map;
+}
