@@ -1,6 +1,7 @@
 /** zod building blocks shared by the request schemas of several resources. */
 import * as z from 'zod';
 import { findCountry } from './addresses/countries.js';
+import type { PostalAddress } from './shared.model.js';
 
 /** A string that may be absent or null. */
 export const optionalText = z.string().nullable().optional();
@@ -15,6 +16,37 @@ export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'Not a valid currency
 export const analyticsData = z.object({
   utm_params: z.array(z.record(z.string(), z.string().nullable())).default([]),
 });
+/** The free-text lines of a postal address, each optional (billing, shipping, checkout). */
+export const postalTextFields = {
+  first_name: optionalText,
+  last_name: optionalText,
+  company: optionalText,
+  address1: optionalText,
+  address2: optionalText,
+  city: optionalText,
+  province: optionalText,
+  zip: optionalText,
+  phone: optionalText,
+};
+
+type PostalText = { readonly [K in keyof typeof postalTextFields]?: string | null };
+
+/** A parsed address with every absent line as null, in the canonical shape. */
+export function postalAddress(value: PostalText, countryCode: string | null | undefined): PostalAddress {
+  return {
+    first_name: value.first_name ?? null,
+    last_name: value.last_name ?? null,
+    company: value.company ?? null,
+    address1: value.address1 ?? null,
+    address2: value.address2 ?? null,
+    city: value.city ?? null,
+    province: value.province ?? null,
+    zip: value.zip ?? null,
+    country_code: countryCode ?? null,
+    phone: value.phone ?? null,
+  };
+}
+
 /** A country given as a code or (2021-01) a name, normalized to its 2-letter code. */
 export const countryField = z.string().transform((value, ctx) => {
   const country = findCountry(value);

@@ -12,8 +12,9 @@ import {
   currencyCode,
   externalIdObject,
   nameValues,
-  optionalText,
   platformIdInput,
+  postalAddress,
+  postalTextFields,
 } from '../schema-parts.js';
 import type { PostalAddress } from '../shared.model.js';
 import { frequency, INTERVAL_UNITS } from '../subscriptions/subscriptions.schemas.js';
@@ -92,15 +93,7 @@ function address(version: ApiVersion) {
   const countryKey = version === '2021-01' ? 'country' : 'country_code';
   return z
     .object({
-      first_name: optionalText,
-      last_name: optionalText,
-      company: optionalText,
-      address1: optionalText,
-      address2: optionalText,
-      city: optionalText,
-      province: optionalText,
-      zip: optionalText,
-      phone: optionalText,
+      ...postalTextFields,
       country: countryField.optional(),
       country_code: countryField.optional(),
     })
@@ -108,18 +101,7 @@ function address(version: ApiVersion) {
       if (value.country === undefined && value.country_code === undefined)
         ctx.addIssue({ code: 'custom', path: [countryKey], message: FIELD.required });
     })
-    .transform((value): PostalAddress => ({
-      first_name: value.first_name ?? null,
-      last_name: value.last_name ?? null,
-      company: value.company ?? null,
-      address1: value.address1 ?? null,
-      address2: value.address2 ?? null,
-      city: value.city ?? null,
-      province: value.province ?? null,
-      zip: value.zip ?? null,
-      country_code: value.country_code ?? value.country ?? null,
-      phone: value.phone ?? null,
-    }));
+    .transform((value): PostalAddress => postalAddress(value, value.country_code ?? value.country));
 }
 
 /** The rate chosen (an addition: the spec shows `shipping_line` on the record, not how to set it). */

@@ -20,7 +20,7 @@ import type { Store } from '../../store/store.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import { calendarDay, countryField, nameValues, optionalText } from '../schema-parts.js';
+import { calendarDay, countryField, nameValues, optionalText, postalTextFields } from '../schema-parts.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
 import { ORDER_STATUSES, type Order } from './order.model.js';
 import { orderSerializers } from './orders.serializers.js';
@@ -109,16 +109,8 @@ const addressOf = (request: ApiRequest) =>
 const updateBody = z.object({
   shipping_address: z
     .object({
-      first_name: optionalText,
-      last_name: optionalText,
-      company: optionalText,
-      address1: optionalText,
-      address2: optionalText,
-      city: optionalText,
-      province: optionalText,
-      zip: optionalText,
+      ...postalTextFields,
       country_code: countryField.nullable().optional(),
-      phone: optionalText,
     })
     .optional(),
   note: optionalText,

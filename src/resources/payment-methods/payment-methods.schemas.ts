@@ -1,19 +1,11 @@
 /** Request bodies of the 2021-11 payment method endpoints. */
 import * as z from 'zod';
-import { countryField, integerId, optionalText } from '../schema-parts.js';
+import { countryField, integerId, optionalText, postalAddress, postalTextFields } from '../schema-parts.js';
 import { PAYMENT_TYPES, PROCESSORS } from './payment-method.model.js';
 
 const billingAddress = z.object({
-  first_name: optionalText,
-  last_name: optionalText,
-  company: optionalText,
-  address1: optionalText,
-  address2: optionalText,
-  city: optionalText,
-  province: optionalText,
-  zip: optionalText,
+  ...postalTextFields,
   country_code: countryField.nullable().optional(),
-  phone: optionalText,
 });
 
 const paymentDetails = z.object({
@@ -28,19 +20,7 @@ const paymentDetails = z.object({
 });
 
 function completeBilling(value: z.output<typeof billingAddress> | null | undefined) {
-  if (!value) return null;
-  return {
-    first_name: value.first_name ?? null,
-    last_name: value.last_name ?? null,
-    company: value.company ?? null,
-    address1: value.address1 ?? null,
-    address2: value.address2 ?? null,
-    city: value.city ?? null,
-    province: value.province ?? null,
-    zip: value.zip ?? null,
-    country_code: value.country_code ?? null,
-    phone: value.phone ?? null,
-  };
+  return value ? postalAddress(value, value.country_code) : null;
 }
 
 function completeDetails(value: z.output<typeof paymentDetails> | undefined) {
