@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseTimestampMs } from '../http/list/params.js';
 import { parseWith } from '../http/validation.js';
-import { toIso } from '../platform/clock.js';
+import { LATEST_MS, toIso } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
 
@@ -34,7 +34,15 @@ const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
 
 const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
+/** Where the clock would go; past the last representable time → 422 on the field sent. */
 function targetOf(store: Store, body: z.output<typeof advanceBody>): number {
+  const target = unboundedTargetOf(store, body);
+  if (target <= LATEST_MS) return target;
+  const field = Object.keys(body)[0] ?? 'to';
+  throw errors.field(field, `The clock cannot go past ${toIso(LATEST_MS)}.`);
+}
+
+function unboundedTargetOf(store: Store, body: z.output<typeof advanceBody>): number {
   const now = store.clock.now();
   if (body.until) return store.scheduler.next()?.due_at ?? now;
   if (body.to !== undefined) {

@@ -80,6 +80,12 @@ export class Clock {
   }
 }
 
+/**
+ * The last instant a store's clock may reach: timestamps have four-digit years, and a clock moved
+ * past what a Date can hold would break every later read of the store.
+ */
+export const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 /** Canonical timestamp form stored in records: `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds). */
 export function toIso(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19) + 'Z';

@@ -48,6 +48,21 @@ describe('virtual clock', () => {
     expect((await s.control.clock()).now).toBe('2025-01-15T12:00:00Z');
   });
 
+  it('refuses to go past 9999-12-31T23:59:59Z, where timestamps end, and keeps working (was a 500 that broke the store)', async () => {
+    const s = await store();
+    for (const body of [{ days: 1e308 }, { days: 1e9 }, { seconds: 1e300 }]) {
+      await expect(s.control.advanceClock(body), JSON.stringify(body)).rejects.toMatchObject({
+        status: 422,
+        body: {
+          errors: { [Object.keys(body)[0] ?? '']: ['The clock cannot go past 9999-12-31T23:59:59Z.'] },
+        },
+      });
+    }
+    expect((await s.control.advanceClock({ to: '9999-12-31T23:59:59Z' })).now).toBe('9999-12-31T23:59:59Z');
+    await expect(s.control.advanceClock({ seconds: 1 })).rejects.toMatchObject({ status: 422 });
+    expect((await createCustomer(s.api)).created_at).toBe('9999-12-31T23:59:59+00:00');
+  });
+
   it("moves only the calling store's clock", async () => {
     const a = await store();
     const b = await store();
