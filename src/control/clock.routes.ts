@@ -75,6 +75,11 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
       const report = await store.scheduler.advanceTo(targetOf(store, input), (error, job) =>
         deps.logger.error({ err: error, job }, 'scheduled job failed'),
       );
+      if (report.stopped_short)
+        throw errors.field(
+          Object.keys(input)[0] ?? 'to',
+          `The clock stopped at ${report.now} after running ${report.jobs.length} jobs, the store's max_jobs_per_advance; advance again to go on.`,
+        );
       return { body: report };
     },
   },

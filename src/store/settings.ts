@@ -140,6 +140,12 @@ export const storeSettingsSchema = z
       .default({ enabled: false, size: 40, leak_per_second: 2 }),
     /** Requests the journal keeps (`GET /_emulator/requests`); 0 records none. */
     journal_size: z.number().int().min(0).max(100_000).default(1000),
+    /**
+     * The most jobs one clock advance runs before it stops short (422). A year of 1,000 monthly
+     * subscriptions is ~24,000 jobs; an advance of centuries would otherwise hold the process until
+     * memory runs out.
+     */
+    max_jobs_per_advance: z.number().int().min(1).max(10_000_000).default(250_000),
   })
   .strict();
 
@@ -170,6 +176,7 @@ export interface StoreSettings {
   };
   rate_limit: { enabled: boolean; size: number; leak_per_second: number };
   journal_size: number;
+  max_jobs_per_advance: number;
 }
 
 /** Completes parsed settings with the defaults that depend on other fields. */
@@ -196,6 +203,7 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     webhooks: parsed.webhooks,
     rate_limit: parsed.rate_limit,
     journal_size: parsed.journal_size,
+    max_jobs_per_advance: parsed.max_jobs_per_advance,
   };
 }
 

@@ -271,3 +271,25 @@ describe('notices', () => {
     expect(jobs.map((j) => j.due_at)).toEqual(['2025-02-01T05:00:00Z']);
   });
 });
+
+describe('an advance that would run more jobs than the store allows', () => {
+  it('stops short at the last job it ran with 422 (was: centuries held the process until memory ran out), and goes on when asked', async () => {
+    const s = await shop('tok_ok', { max_jobs_per_advance: 5, upcoming_charge_days: 0 });
+    await createSubscription(s.api, s.addressId, { next_charge_scheduled_at: '2025-02-01' });
+    const refused = await s.control.advanceClock({ days: 3650 }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 422 });
+    const message = (refused as { body: Json }).body.errors.days[0] as string;
+    const stoppedAt = /stopped at (\S+) after running 5 jobs/.exec(message)?.[1];
+    expect(stoppedAt, message).toBeDefined();
+    expect((await s.control.clock()).now).toBe(stoppedAt);
+    expect(Date.parse(stoppedAt ?? '')).toBeLessThan(Date.parse('2026-01-01T00:00:00Z'));
+    const paidSoFar = (await chargesOf(s.api, { status: 'success' })).length;
+    expect(paidSoFar).toBeGreaterThan(0);
+    await s.control.updateSettings({ max_jobs_per_advance: 250_000 });
+    const rest = await s.control.advanceClock({ to: '2026-01-15T12:00:00Z' });
+    expect(rest.now).toBe('2026-01-15T12:00:00Z');
+    // Paid charges leave the API 90 days after processing; their orders stay: one a month.
+    const orders = (await s.api.get('/orders', { query: { limit: 250 } })).body.orders as Json[];
+    expect(orders).toHaveLength(12);
+  });
+});

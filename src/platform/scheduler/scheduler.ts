@@ -23,7 +23,12 @@ export interface AdvanceReport {
   readonly now: string;
   readonly jobs: readonly JobReport[];
   readonly events: readonly string[];
+  /** Set when the advance stopped at `now`, short of its target, after running the store's `max_jobs_per_advance`. */
+  readonly stopped_short?: true;
 }
+
+/** Jobs run between two turns of the event loop, so other stores' requests are served meanwhile. */
+const JOBS_PER_TURN = 500;
 
 export class Scheduler {
   /** Due-order index of the jobs collection: built on first use, kept up by inserts, pruned lazily. */
@@ -87,7 +92,12 @@ export class Scheduler {
     const unsubscribe = this.store.onEvent((event) => topics.push(event.topic));
     try {
       await this.store.settle();
-      for (let job = this.next(); job && job.due_at <= targetMs; job = this.next()) {
+      for (;;) {
+        if (ran.length > 0 && ran.length % JOBS_PER_TURN === 0) await nextTurn();
+        const job = this.next();
+        if (!job || job.due_at > targetMs) break;
+        if (ran.length === this.store.settings.max_jobs_per_advance)
+          return { now: clock.iso(), jobs: ran, events: topics, stopped_short: true };
         if (job.due_at > clock.now()) clock.set(job.due_at);
         this.store.collections.jobs.delete(job.id);
         const outcome = await this.run(job, onError);
@@ -111,6 +121,10 @@ export class Scheduler {
       return 'failed: internal error';
     }
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function byDue(a: Job, b: Job): number {
