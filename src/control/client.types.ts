@@ -1,0 +1,184 @@
+/** The shapes the control API takes and answers, as the typed `ControlClient` uses them. */
+export interface ControlClientOptions {
+  readonly baseUrl: string;
+  /** Access token of the store to act on; the default store when absent. */
+  readonly token?: string;
+  /** Bearer token, when the emulator was started with `--admin-token`. */
+  readonly adminToken?: string;
+  /** Middle word of the custom headers (default `Service`). */
+  readonly headerPrefix?: string;
+}
+
+export interface StoreInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly settings: Record<string, unknown>;
+  readonly clock: { readonly now: string; readonly mode: 'frozen' | 'realtime' };
+  /** False while the service is uninstalled (`uninstall`). */
+  readonly installed: boolean;
+  readonly created_at: string;
+}
+
+export interface CreatedStore {
+  readonly store: StoreInfo;
+  readonly token: string;
+  readonly client_secret: string;
+  /** With `scenario`: its name and the records its fixture created, by kind (null: no fixture). */
+  readonly scenario?: { readonly name: string; readonly records: Record<string, number> | null };
+}
+
+export interface CreateStoreInput {
+  readonly name?: string;
+  readonly settings?: Record<string, unknown>;
+  readonly token?: string;
+  readonly clock?: { readonly now?: string; readonly mode?: 'frozen' | 'realtime' };
+  /** A built-in scenario to seed the store with (`scenarios()` lists them). */
+  readonly scenario?: string;
+}
+
+export type AdvanceInput =
+  | { readonly seconds: number }
+  | { readonly minutes: number }
+  | { readonly hours: number }
+  | { readonly days: number }
+  | { readonly to: string }
+  | { readonly until: 'next_job' };
+
+export interface AdvanceReport {
+  readonly now: string;
+  readonly jobs: readonly { type: string; due_at: string; subject: string; outcome: string }[];
+  readonly events: readonly string[];
+}
+
+export interface IssuedToken {
+  readonly id: number;
+  readonly name: string;
+  readonly scopes: readonly string[];
+  readonly token: string;
+}
+
+export interface DeliveryAttempt {
+  readonly number: number;
+  readonly at: string;
+  readonly response_status: number | null;
+  readonly response_body: string | null;
+  readonly duration_ms: number;
+  readonly error: string | null;
+}
+
+/** A webhook delivery as the control API logs it: the exact request and every try. */
+export interface WebhookDelivery {
+  readonly id: number;
+  readonly webhook_id: number;
+  readonly event_id: number | null;
+  readonly topic: string;
+  readonly url: string;
+  readonly status: 'pending' | 'paused' | 'outbox' | 'retrying' | 'succeeded' | 'failed';
+  readonly duplicate_of: number | null;
+  readonly request: { readonly headers: Record<string, string>; readonly body: string };
+  readonly attempts: readonly DeliveryAttempt[];
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** An email the store would have sent (`POST /customers/{id}/notifications`). */
+export interface SentNotification {
+  readonly id: number;
+  readonly customer_id: number;
+  readonly type: 'email';
+  readonly template_type: 'upcoming_charge' | 'get_account_access' | 'platform_update_payment_information';
+  readonly template_vars: { readonly address_id: number | null; readonly charge_id: number | null };
+  readonly to: string;
+  readonly from: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Virtual time, `YYYY-MM-DDTHH:MM:SSZ`. */
+  readonly created_at: string;
+}
+
+/** A credit account in the 2021-11 shape (api-facts: Credit account). */
+export interface CreditAccountRecord {
+  readonly id: number;
+  readonly customer_id: number;
+  readonly available_balance: string;
+  readonly initial_balance: string;
+  readonly currency_code: string;
+  readonly expires_at: string | null;
+  readonly name: string | null;
+  readonly redemption_code: string | null;
+  readonly type: 'reward' | 'manual' | 'gift';
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface DeliveryFilter {
+  readonly topic?: string;
+  readonly webhook_id?: number;
+  readonly status?: WebhookDelivery['status'];
+  readonly limit?: number;
+}
+
+/** A credit adjustment in the 2021-11 shape (api-facts: Credit adjustment). */
+export interface CreditAdjustmentRecord {
+  readonly id: number;
+  readonly credit_account_id: number;
+  readonly amount: string;
+  readonly currency_code: string;
+  readonly ending_balance: string;
+  readonly note: string | null;
+  readonly type: 'credit' | 'debit';
+  readonly created_at: string;
+}
+
+export interface CreditAccountInput {
+  readonly customer_id: number;
+  /** Decimal string (`"25.00"`) or number. */
+  readonly initial_balance: string | number;
+  /** The store's currency when absent. */
+  readonly currency_code?: string;
+  readonly name?: string | null;
+  /** `manual` when absent. */
+  readonly type?: 'reward' | 'manual' | 'gift';
+  readonly expires_at?: string | null;
+  readonly redemption_code?: string | null;
+}
+
+export interface CreditAdjustmentInput {
+  readonly amount: string | number;
+  readonly type: 'credit' | 'debit';
+  readonly note?: string | null;
+}
+
+/** A store's whole state as `GET /_emulator/snapshot` gives it (pass it back to `restoreSnapshot`). */
+export interface StoreSnapshot {
+  readonly kind: 'billing-emulator/snapshot';
+  readonly version: 1;
+  readonly emulator_version: string;
+  readonly store_id: number;
+  /** The store's virtual time when it was taken. */
+  readonly taken_at: string;
+  readonly store: {
+    readonly settings: Record<string, unknown>;
+    readonly clock: { readonly now: string; readonly mode: 'frozen' | 'realtime' };
+    readonly sequences: Record<string, number>;
+    readonly uninstalled_at: string | null;
+    readonly collections: Record<string, readonly Record<string, unknown>[]>;
+  };
+}
+
+/** A named in-memory snapshot. */
+export interface NamedSnapshot {
+  readonly name: string;
+  readonly taken_at: string;
+  readonly store_id: number;
+  /** Records it holds, in every collection. */
+  readonly records: number;
+}
+
+/** A built-in scenario (`GET /_emulator/scenarios`). */
+export interface ScenarioInfo {
+  readonly name: string;
+  readonly description: string;
+  /** Steps of its timeline (`billing-emulator scenario run <name>` runs them). */
+  readonly steps: number;
+}
