@@ -3,6 +3,9 @@
 //
 // Throughput on a shared 2-core VM drifts by tens of percent from one run to the next, so the bare
 // server and the emulator are measured in alternation, ROUNDS times, and the medians compared.
+// The server's CPU time per request is printed beside it (steadier, though neighbours on the host
+// move it too). BENCH_ARGS adds emulator options, e.g. BENCH_ARGS='--journal-size 0' to weigh
+// the request journal.
 import { BARE, CLI, measure, pool, report, startServer, verdict } from './lib.js';
 
 const TOKEN = 'bench-token';
@@ -11,7 +14,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const headers = { 'X-Service-Access-Token': TOKEN, 'Content-Type': 'application/json' };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const emulator = await startServer([CLI, 'start', '--port', '0', '--token', TOKEN, '--seed', '1']);
+const emulator = await startServer([
+  CLI,
+  'start',
+  '--port',
+  '0',
+  '--token',
+  TOKEN,
+  '--seed',
+  '1',
+  ...(process.env.BENCH_ARGS ?? '').split(' ').filter(Boolean),
+]);
 try {
   console.log(`seeding ${CUSTOMERS} customers...`);
   const ids = [];
@@ -36,15 +49,25 @@ try {
 
   const bare = await startServer([BARE, byIdBody]);
   const runs = { bare: [], byId: [], list: [] };
+  const cpu = { bare: [], byId: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      runs.bare.push(await measure(bare.url));
-      runs.byId.push(await measure(byIdUrl, { headers }));
+      const bareRun = await measure(bare.url, { pid: bare.pid });
+      const byIdRun = await measure(byIdUrl, { headers, pid: emulator.pid });
+      runs.bare.push(bareRun.rps);
+      runs.byId.push(byIdRun.rps);
+      cpu.bare.push(bareRun.usPerRequest);
+      cpu.byId.push(byIdRun.usPerRequest);
       runs.list.push(await measure(listUrl, { headers }));
     }
   } finally {
     await bare.stop();
   }
+  // The CPU each request costs the server, bare over emulator: what the throughput ratio would be
+  // if the server had a core to itself.
+  const cpuRatios = cpu.byId.every((us, i) => us !== null && cpu.bare[i] !== null)
+    ? cpu.byId.map((us, i) => cpu.bare[i] / us)
+    : null;
   const ratios = runs.byId.map((value, i) => value / runs.bare[i]);
   const ratio = median(ratios);
   const list = median(runs.list);
@@ -56,6 +79,12 @@ try {
         'GET /customers/{id}',
         `${Math.round(median(runs.byId))} req/s = ${ratio.toFixed(2)}x bare (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
         `${verdict(ratio >= 0.45)} (target >= 0.45x)`,
+      ],
+      [
+        '  server CPU per request',
+        cpuRatios
+          ? `${Math.round(median(cpu.byId))} us vs bare ${Math.round(median(cpu.bare))} us = ${median(cpuRatios).toFixed(2)}x (rounds: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')})`
+          : 'not measured (no /proc)',
       ],
       [
         'GET /customers filtered, 50 of 10,000',

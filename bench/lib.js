@@ -1,6 +1,7 @@
 // Helpers shared by the benchmarks: child servers, waiting for a port, autocannon runs.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -22,6 +23,7 @@ export async function startServer(args, pattern = /(http:\/\/\S+)/) {
   });
   return {
     url,
+    pid: child.pid,
     output: () => out,
     stop: async () => {
       child.kill('SIGTERM');
@@ -30,15 +32,38 @@ export async function startServer(args, pattern = /(http:\/\/\S+)/) {
   };
 }
 
-/** Requests per second of `url` under load (autocannon, 10 connections), after a warm-up run. */
-export async function measure(url, { headers = {}, duration = 5, warmup = 3 } = {}) {
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc; null where there is none.
+ * Assumes the usual 100 clock ticks a second.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Requests per second of `url` under load (autocannon, 10 connections), after a warm-up run. With
+ * the server's `pid`, also the server's CPU time per request in microseconds (`usPerRequest`):
+ * steadier than throughput on a shared machine, where the load generator and neighbours take
+ * cores from the server.
+ */
+export async function measure(url, { headers = {}, duration = 5, warmup = 3, pid } = {}) {
   // The JIT and the CPU need a few seconds under load before figures settle.
   await autocannon({ url, headers, connections: 10, pipelining: 1, duration: warmup });
+  const cpuBefore = pid === undefined ? null : cpuSeconds(pid);
   const result = await autocannon({ url, headers, connections: 10, pipelining: 1, duration });
+  const cpuAfter = pid === undefined ? null : cpuSeconds(pid);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
-  return result.requests.average;
+  if (pid === undefined) return result.requests.average;
+  const usPerRequest =
+    cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+  return { rps: result.requests.average, usPerRequest };
 }
 
 /** Runs `task(i)` for i in [0, count) with `concurrency` in flight. */
