@@ -1,29 +1,17 @@
 // Issue 4: listing 10,000 charges filtered by scheduled_at range and status stays fast (the store
 // keeps indexes instead of scanning everything). Prints req/s of filtered lists. Run: npm run bench
-import { CLI, measure, pool, report, startServer } from './lib.js';
+import { CLI, createBenchStore, measure, pool, report, startServer } from './lib.js';
 
 const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 2_500);
 const PER_ADDRESS = 4;
 
 const emulator = await startServer([CLI, 'start', '--port', '0', '--seed', '1']);
 try {
-  const created = await (
-    await fetch(`${emulator.url}/_emulator/stores`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'charges-bench', clock: { now: '2025-01-15T12:00:00Z' } }),
-    })
-  ).json();
-  const headers = { 'X-Service-Access-Token': created.token, 'Content-Type': 'application/json' };
-  const post = async (path, body) => {
-    const res = await fetch(`${emulator.url}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const { created, headers, post } = await createBenchStore(
+    emulator.url,
+    'charges-bench',
+    '2025-01-15T12:00:00Z',
+  );
   console.log(`seeding ${ADDRESSES * PER_ADDRESS} charges...`);
   await pool(ADDRESSES, 20, async (i) => {
     const { customer } = await post('/customers', {

@@ -1,29 +1,13 @@
 // Issue 5 target: advancing a year of a store with 1,000 monthly subscriptions finishes in seconds
 // (12,000 charges paid with their orders, 12,000 upcoming notices, every event). Run: npm run bench
 import { performance } from 'node:perf_hooks';
-import { CLI, pool, report, startServer, verdict } from './lib.js';
+import { CLI, createBenchStore, pool, report, startServer, verdict } from './lib.js';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 1_000);
 
 const emulator = await startServer([CLI, 'start', '--port', '0', '--seed', '1']);
 try {
-  const created = await (
-    await fetch(`${emulator.url}/_emulator/stores`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'clock-bench', clock: { now: '2025-01-01T12:00:00Z' } }),
-    })
-  ).json();
-  const headers = { 'X-Service-Access-Token': created.token, 'Content-Type': 'application/json' };
-  const post = async (path, body) => {
-    const res = await fetch(`${emulator.url}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const { post } = await createBenchStore(emulator.url, 'clock-bench', '2025-01-01T12:00:00Z');
   console.log(`seeding ${SUBSCRIPTIONS} monthly subscriptions...`);
   await pool(SUBSCRIPTIONS, 20, async (i) => {
     const { customer } = await post('/customers', {

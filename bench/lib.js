@@ -66,6 +66,26 @@ export async function measure(url, { headers = {}, duration = 5, warmup = 3, pid
   return { rps: result.requests.average, usPerRequest };
 }
 
+/**
+ * Creates a store on a running emulator with its clock at `now`; `post(path, body)` sends to it and
+ * throws on any answer but a success.
+ */
+export async function createBenchStore(url, name, now) {
+  const reply = await fetch(`${url}/_emulator/stores`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, clock: { now } }),
+  });
+  const created = await reply.json();
+  const headers = { 'X-Service-Access-Token': created.token, 'Content-Type': 'application/json' };
+  const post = async (path, body) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { created, headers, post };
+}
+
 /** Runs `task(i)` for i in [0, count) with `concurrency` in flight. */
 export async function pool(count, concurrency, task) {
   let next = 0;

@@ -291,21 +291,7 @@ export function endSubscription(
         : {}),
       updated_at: store.now(),
     });
-    if (events && end.status === 'cancelled') {
-      recordEvent(store, ctx.actor, {
-        object_type: 'subscription',
-        verb: 'cancelled',
-        object_id: id,
-        customer_id: after.customer_id,
-      });
-      // Spec: address/updated also fires when a subscription is activated or cancelled.
-      recordEvent(store, ctx.actor, {
-        object_type: 'address',
-        verb: 'updated',
-        object_id: after.address_id,
-        customer_id: after.customer_id,
-      });
-    }
+    if (events && end.status === 'cancelled') recordStatusChange(ctx, 'cancelled', after);
     syncQueuedCharges(ctx, after.address_id);
     return after;
   });
@@ -333,20 +319,22 @@ export function activateSubscription(ctx: ServiceContext, id: number): Subscript
       max_retries_reached: false,
       updated_at: store.now(),
     });
-    recordEvent(store, ctx.actor, {
-      object_type: 'subscription',
-      verb: 'activated',
-      object_id: id,
-      customer_id: after.customer_id,
-    });
-    recordEvent(store, ctx.actor, {
-      object_type: 'address',
-      verb: 'updated',
-      object_id: after.address_id,
-      customer_id: after.customer_id,
-    });
+    recordStatusChange(ctx, 'activated', after);
     syncQueuedCharges(ctx, after.address_id);
     return after;
+  });
+}
+
+/** `subscription/<verb>`, and the address/updated the spec also fires for it. */
+function recordStatusChange(ctx: ServiceContext, verb: 'activated' | 'cancelled', after: Subscription): void {
+  const customer_id = after.customer_id;
+  recordEvent(ctx.store, ctx.actor, { object_type: 'subscription', verb, object_id: after.id, customer_id });
+  // Spec: address/updated also fires when a subscription is activated or cancelled.
+  recordEvent(ctx.store, ctx.actor, {
+    object_type: 'address',
+    verb: 'updated',
+    object_id: after.address_id,
+    customer_id,
   });
 }
 
