@@ -45,6 +45,13 @@ export interface EmulatorOptions {
   adminToken?: string;
   /** Middle word of the custom headers (default `Service`: `X-Service-Access-Token`, ...). */
   headerPrefix?: string;
+  /**
+   * The default store's word for the platform (`settings.platform_word`, default `platform`):
+   * `shopify` reads and writes `shopify_product_id` where the spec says `platform_product_id`.
+   */
+  platformWord?: string;
+  /** The default store's names for neutral values (`settings.value_names`), e.g. `{ platform_a: 'shopify' }`. */
+  valueNames?: Record<string, string>;
   /** Longest time a change waits before it is written to the data file (default 1000 ms). */
   flushIntervalMs?: number;
   /** Subscribes the default store to every webhook topic at this URL (`--webhook-url`). */
@@ -130,6 +137,29 @@ export function withTrafficOptions(settings: StoreSettings, options: EmulatorOpt
   return { ...settings, rate_limit: rate.data, journal_size: journal.data };
 }
 
+/**
+ * The default store's settings with the wire dialect options applied over them (a data file's
+ * store takes them too, as it takes `apiVersion`).
+ *
+ * @example
+ * withDialectOptions(settings, { platformWord: 'shopify' }).platform_word; // 'shopify'
+ */
+export function withDialectOptions(settings: StoreSettings, options: EmulatorOptions): StoreSettings {
+  const { platformWord, valueNames } = options;
+  if (platformWord === undefined && valueNames === undefined) return settings;
+  const parsed = storeSettingsSchema.pick({ platform_word: true, value_names: true }).safeParse({
+    platform_word: platformWord ?? settings.platform_word,
+    value_names: valueNames ?? settings.value_names,
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.map(String).join('.') || 'value'}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid platform word or value names (${problems})`);
+  }
+  return { ...settings, ...parsed.data };
+}
+
 function loggerOf(option: EmulatorOptions['logger']): Logger {
   return option && typeof option === 'object' ? option : defaultLogger(option);
 }
@@ -167,16 +197,19 @@ async function loadRegistry(
       });
     }
     if (options.apiVersion) store.settings = { ...store.settings, default_api_version: options.apiVersion };
-    store.settings = withTrafficOptions(store.settings, options);
+    store.settings = withDialectOptions(withTrafficOptions(store.settings, options), options);
     return registry;
   }
   if (options.scenario !== undefined) return seededRegistry(registry, options, options.scenario);
-  const settings = withTrafficOptions(
-    completeSettings(
-      storeSettingsSchema.parse({
-        ...options.settings,
-        ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
-      }),
+  const settings = withDialectOptions(
+    withTrafficOptions(
+      completeSettings(
+        storeSettingsSchema.parse({
+          ...options.settings,
+          ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+        }),
+      ),
+      options,
     ),
     options,
   );
@@ -194,12 +227,15 @@ async function seededRegistry(
   const { resolveScenario } = await import('./scenarios/scenario.js');
   const { mergeSettings, scenarioClock, seedScenario } = await import('./scenarios/seed.js');
   const scenario = typeof wanted === 'string' ? await resolveScenario(wanted) : wanted;
-  const settings = withTrafficOptions(
-    completeSettings(
-      storeSettingsSchema.parse({
-        ...mergeSettings(scenario.settings, options.settings as Record<string, unknown> | undefined),
-        ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
-      }),
+  const settings = withDialectOptions(
+    withTrafficOptions(
+      completeSettings(
+        storeSettingsSchema.parse({
+          ...mergeSettings(scenario.settings, options.settings as Record<string, unknown> | undefined),
+          ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+        }),
+      ),
+      options,
     ),
     options,
   );

@@ -2,6 +2,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { formatStartBanner } from '../start-banner.js';
+import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
 import { VERSION } from '../version.js';
 import { progressBar } from './progress.js';
@@ -15,6 +16,8 @@ interface StartArgs {
   seed?: number;
   'admin-token'?: string;
   'header-prefix': string;
+  'platform-word'?: string;
+  'value-names'?: string;
   'flush-interval': number;
   'log-level': string;
   'webhook-url'?: string;
@@ -72,6 +75,16 @@ export const startCommand: CommandModule<object, StartArgs> = {
         default: 'Service',
         describe: 'Middle word of the custom headers (X-<prefix>-Access-Token, X-<prefix>-Version, ...)',
       })
+      .option('platform-word', {
+        type: 'string',
+        describe:
+          "The default store's word for the platform: shopify reads and writes shopify_product_id, ... (default platform)",
+      })
+      .option('value-names', {
+        type: 'string',
+        describe:
+          "The default store's names for neutral values, e.g. platform_a=shopify,platform_payments=shopify_payments",
+      })
       .option('flush-interval', {
         type: 'number',
         default: 1000,
@@ -118,6 +131,8 @@ export const startCommand: CommandModule<object, StartArgs> = {
       seed: args.seed,
       adminToken: args['admin-token'],
       headerPrefix: args['header-prefix'],
+      platformWord: args['platform-word'],
+      valueNames: args['value-names'] === undefined ? undefined : parseValueNames(args['value-names']),
       flushIntervalMs: args['flush-interval'],
       logger: args['log-level'] as 'warn',
       webhookUrl: args['webhook-url'],

@@ -16,6 +16,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Authenticated, StoreRegistry } from '../store/registry.js';
 import type { ApiVersion } from '../store/versions.js';
 import { authenticator, identityOf, requestedVersion } from './auth.middleware.js';
+import { dialectOf, type Dialect } from './dialect.js';
 import { renderError } from './errors.middleware.js';
 import { runFault } from './fault.step.js';
 import type { HeaderNames } from './headers.js';
@@ -35,8 +36,8 @@ type StateContext = Context & { state: AppState };
 const FAULT_HEADER_KEY = FAULT_HEADER.toLowerCase();
 
 /** Runs `run`, answering whatever it throws on `ctx`; never rejects. */
-function settle(ctx: StateContext, logger: Logger, run: () => unknown): Promise<void> {
-  const fail = (error: unknown) => renderError(ctx, error, logger);
+function settle(ctx: StateContext, logger: Logger, dialect: Dialect, run: () => unknown): Promise<void> {
+  const fail = (error: unknown) => renderError(ctx, error, logger, dialect);
   try {
     const result = run();
     return result instanceof Promise ? result.then(() => undefined, fail) : Promise.resolve();
@@ -77,9 +78,10 @@ function journalOnly(
   entry: JournalEntry,
   serve: () => Promise<unknown>,
   logger: Logger,
+  dialect: Dialect,
 ): Promise<void> {
   const fail = (error: unknown): void => {
-    renderError(ctx, error, logger);
+    renderError(ctx, error, logger, dialect);
     finishEntry(entry, ctx);
   };
   let served: Promise<unknown>;
@@ -113,15 +115,19 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
     const faultHeader = ctx.headers[FAULT_HEADER_KEY];
     const rateLimited = store.settings.rate_limit.enabled;
     const entry = beginEntry(ctx, auth);
-    if (!rateLimited && store.traffic.faults.size === 0 && faultHeader === undefined)
-      return entry ? journalOnly(ctx, entry, serve, logger) : serve();
+    const dialect = dialectOf(store.settings);
+    if (!rateLimited && store.traffic.faults.size === 0 && faultHeader === undefined) {
+      if (entry) return journalOnly(ctx, entry, serve, logger, dialect);
+      // Errors of a store with its own words are answered here, in its words; the others by errorMiddleware.
+      return dialect.neutral ? serve() : settle(ctx, logger, dialect, serve);
+    }
 
-    const done = settle(ctx, logger, () => {
+    const done = settle(ctx, logger, dialect, () => {
       if (rateLimited) takeAllowance(ctx, auth, headers.limit);
       const fault = chooseFault(ctx, auth, version, faultHeader);
       if (!fault) return serve();
       if (entry) entry.fault = fault.record;
-      return runFault(ctx, fault, () => settle(ctx, logger, serve), {
+      return runFault(ctx, fault, () => settle(ctx, logger, dialect, serve), {
         headers,
         bucketSize: store.settings.rate_limit.size,
         entry,

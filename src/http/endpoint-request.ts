@@ -11,6 +11,7 @@ import type { StoreSettings } from '../store/settings.js';
 import type { Store } from '../store/store.js';
 import type { ApiVersion } from '../store/versions.js';
 import type { RequestIdentity } from './auth.middleware.js';
+import { dialectOf } from './dialect.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, Gate, Query } from './types.js';
 
 /** What a request is made of, wherever it comes from (an HTTP request, a batch task). */
@@ -42,8 +43,10 @@ class EndpointRequest implements ApiRequest {
     this.actor = auth.actor;
     this.version = version;
     this.params = parts.params;
-    this.query = parts.query;
-    this.body = parts.body;
+    // The store's wire names (`shopify_order_id`) are read here into the neutral ones, once for every caller.
+    const dialect = dialectOf(auth.store.settings);
+    this.query = dialect.readQuery(parts.query);
+    this.body = dialect.readBody(parts.body);
     this.path = parts.path;
   }
 

@@ -8,23 +8,30 @@ import type { Context, Middleware } from 'koa';
 import { isApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
 import type { Logger } from '../platform/logger.js';
+import type { Dialect } from './dialect.js';
 import type { AppState } from './state.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Answers `error` on `ctx`: an `ApiError` as it says, anything else as a logged 500.
+ * Answers `error` on `ctx`: an `ApiError` as it says, anything else as a logged 500; with a store's
+ * `dialect`, the body names fields in the store's words.
  *
  * @example
  * next().catch((error: unknown) => renderError(ctx, error, logger));
  */
-export function renderError(ctx: Context & { state: AppState }, error: unknown, logger: Logger): void {
+export function renderError(
+  ctx: Context & { state: AppState },
+  error: unknown,
+  logger: Logger,
+  dialect?: Dialect,
+): void {
   const apiError = isApiError(error) ? error : errors.internal();
   if (!isApiError(error))
     logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
   ctx.status = apiError.status;
   ctx.set(apiError.headers);
-  ctx.body = apiError.body;
+  ctx.body = dialect ? dialect.writeError(apiError.body) : apiError.body;
 }
 
 export function errorMiddleware(logger: Logger): Middleware<AppState> {

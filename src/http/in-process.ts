@@ -9,6 +9,7 @@ import { authenticated } from '../store/registry.js';
 import type { Store } from '../store/store.js';
 import type { TokenRecord } from '../store/tokens.js';
 import type { ApiVersion } from '../store/versions.js';
+import { dialectOf } from './dialect.js';
 import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { Body, Endpoint, HttpMethod, Query } from './types.js';
@@ -84,10 +85,13 @@ export function inProcessClient(endpoints: readonly Endpoint[], store: Store, to
         addressId === undefined
           ? await endpoint.handle(request)
           : await runHoldingAddress(store, addressId, () => endpoint.handle(request));
-      const status = response.status ?? 200;
-      return { status, body: status === 204 ? null : (response.body ?? {}) };
+      // Answered in the store's words, as over HTTP.
+      const answer = dialectOf(store.settings).writeResponse(response);
+      const status = answer.status ?? 200;
+      return { status, body: status === 204 ? null : (answer.body ?? {}) };
     } catch (error) {
-      if (isApiError(error)) return { status: error.status, body: error.body };
+      if (isApiError(error))
+        return { status: error.status, body: dialectOf(store.settings).writeError(error.body) };
       throw error;
     }
   };

@@ -6,6 +6,7 @@
 import type { Context, Middleware } from 'koa';
 import { errors } from '../errors/messages.js';
 import { readJsonObject } from './body.js';
+import { dialectOf } from './dialect.js';
 import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
@@ -76,9 +77,11 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
     });
     const addressId = endpoint.locks?.(request);
     if (addressId !== undefined) return handleLocked(ctx, request, endpoint, addressId);
+    const dialect = dialectOf(request.store.settings);
     const result = endpoint.handle(request);
-    if (result instanceof Promise) return result.then((response) => respond(ctx, response));
-    respond(ctx, result);
+    if (result instanceof Promise)
+      return result.then((response) => respond(ctx, dialect.writeResponse(response)));
+    respond(ctx, dialect.writeResponse(result));
     return undefined;
   };
   return (ctx, params) => {
@@ -105,7 +108,8 @@ async function handleLocked(
 ): Promise<void> {
   const latency = request.store.settings.write_latency_ms;
   const hold = latency > 0 ? () => new Promise<void>((resolve) => setTimeout(resolve, latency)) : undefined;
-  respond(ctx, await runHoldingAddress(request.store, addressId, () => endpoint.handle(request), hold));
+  const response = await runHoldingAddress(request.store, addressId, () => endpoint.handle(request), hold);
+  respond(ctx, dialectOf(request.store.settings).writeResponse(response));
 }
 
 export function buildApiRouter(endpoints: readonly Endpoint[]): Middleware<AppState> {

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { API_VERSIONS } from './versions.js';
+import { platformWordSchema, valueNamesSchema } from './dialect-settings.js';
 
 export const PLATFORMS = ['platform_a', 'platform_b_hosted', 'platform_b_native', 'custom'] as const;
 export const PLANS = ['standard', 'pro'] as const;
@@ -146,6 +147,13 @@ export const storeSettingsSchema = z
      * memory runs out.
      */
     max_jobs_per_advance: z.number().int().min(1).max(10_000_000).default(250_000),
+    /**
+     * The word the real service uses where the spec writes `platform` (`shopify` for
+     * `shopify_product_id`): read and written on the wire (docs/decisions/0017).
+     */
+    platform_word: platformWordSchema.default('platform'),
+    /** The store's names for neutral values (`{"platform_a": "shopify"}`), on the wire both ways. */
+    value_names: valueNamesSchema.default({}),
   })
   .strict();
 
@@ -177,6 +185,8 @@ export interface StoreSettings {
   rate_limit: { enabled: boolean; size: number; leak_per_second: number };
   journal_size: number;
   max_jobs_per_advance: number;
+  platform_word: string;
+  value_names: Record<string, string>;
 }
 
 /** Completes parsed settings with the defaults that depend on other fields. */
@@ -204,6 +214,8 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     rate_limit: parsed.rate_limit,
     journal_size: parsed.journal_size,
     max_jobs_per_advance: parsed.max_jobs_per_advance,
+    platform_word: parsed.platform_word,
+    value_names: parsed.value_names,
   };
 }
 

@@ -73,6 +73,24 @@ export class BillingEmulatorContainer extends GenericContainer {
   }
 
   /**
+   * The default store's word for the platform (`--platform-word`), e.g. `shopify` for
+   * `shopify_product_id`: with `withHeaderPrefix('Recharge')`, a client of the real service runs unchanged.
+   */
+  withPlatformWord(word: string): this {
+    return this.withOption('platformWord', word);
+  }
+
+  /** The default store's names for neutral values (`--value-names`), e.g. `{ platform_a: 'shopify' }`. */
+  withValueNames(names: Readonly<Record<string, string>>): this {
+    return this.withOption(
+      'valueNames',
+      Object.entries(names)
+        .map(([neutral, name]) => `${neutral}=${name}`)
+        .join(','),
+    );
+  }
+
+  /**
    * Persist every store to `file` (`--data`), by default on the image's `/data` volume. Mount a
    * host directory there (`withBindMounts`) to keep it after the container is removed.
    */

@@ -5,6 +5,7 @@
  * rules). Deliveries of events raised during a request go out at once without holding the
  * request; a clock advance waits for the deliveries its jobs caused (`store.track`).
  */
+import { dialectOf } from '../http/dialect.js';
 import type { HeaderNames } from '../http/headers.js';
 import { toIso } from '../platform/clock.js';
 import type { JobKind } from '../platform/scheduler/scheduler.js';
@@ -82,10 +83,15 @@ export class Deliveries {
     }
   }
 
+  /** The body sent for a payload: the serialized record in the store's words (src/http/dialect.ts). */
+  private bytesOf(payload: unknown): string {
+    return JSON.stringify(dialectOf(this.store.settings).write(payload));
+  }
+
   /** Creates a delivery (and its duplicate when the store sends duplicates) and sends it. */
   queue(webhook: Webhook, eventId: number | null, payload: unknown): Delivery {
     const settings = this.store.settings.webhooks;
-    const first = this.create(webhook, eventId, JSON.stringify(payload), null);
+    const first = this.create(webhook, eventId, this.bytesOf(payload), null);
     this.dispatch(first);
     // Spec, delivery rule 4: the same webhook may be delivered more than once.
     if (settings.duplicates) this.dispatch(this.create(webhook, eventId, first.body, first.id));
@@ -167,7 +173,7 @@ export class Deliveries {
 
   /** Sends a test delivery (no event) at once and waits for it. */
   async test(webhook: Webhook, payload: unknown): Promise<Delivery | undefined> {
-    const delivery = this.create(webhook, null, JSON.stringify(payload), null);
+    const delivery = this.create(webhook, null, this.bytesOf(payload), null);
     if (delivery.status !== 'pending') return delivery;
     await this.inOrder(webhook.id, () => this.attempt(delivery.id, false));
     return this.store.collections.deliveries.get(delivery.id);

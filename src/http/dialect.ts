@@ -1,0 +1,183 @@
+/**
+ * A store's wire dialect (docs/decisions/0017): the real service names the e-commerce platform where
+ * the spec writes `platform` (`shopify_product_id`), and brand names where the spec is neutral
+ * (`shopify_payments`). Services and serializers speak the spec's neutral names only; this edge
+ * renames them: requests (body and query) are read into the neutral names, answers, error bodies
+ * and webhook payloads are written in the store's names. Neutral names keep working on input.
+ *
+ * A store with the neutral word and no value names has the identity dialect: nothing is copied.
+ */
+import { NEUTRAL_WORD } from '../store/dialect-settings.js';
+import type { StoreSettings } from '../store/settings.js';
+import type { ApiResponse, Body, Query } from './types.js';
+
+/** Field names (and query parameters) that carry the platform word, after `platform_`. */
+const WORD_FIELDS = [
+  'product_id',
+  'product_ids',
+  'variant_id',
+  'variant_id_not_found',
+  'customer_id',
+  'order_id',
+  'order_number',
+  'collection_id',
+];
+
+/** Enum values that carry the platform word, after `platform_`. */
+const WORD_VALUES = ['product', 'collection_id', 'payments', 'update_payment_information'];
+
+/** Fields whose (string) values are renamed: processors, wallets, sources, platforms, word values. */
+const VALUE_FIELDS: ReadonlySet<string> = new Set([
+  'processor_name',
+  'payment_processor',
+  'payment_type',
+  'external_checkout_source',
+  'external_platform',
+  'checkout_platform',
+  'applies_to_resource',
+  'resource',
+  'template_type',
+]);
+
+/** 2021-01 discounts' `applies_to` is `<resource>:<id>`: its resource part is a value too. */
+const COMPOSITE_FIELD = 'applies_to';
+
+type Names = ReadonlyMap<string, string>;
+
+export interface Dialect {
+  /** True for the spec's own names: every method returns its argument. */
+  readonly neutral: boolean;
+  /** A request body in the neutral names. */
+  readBody(body: Body): Body;
+  /** Query parameters in the neutral names. */
+  readQuery(query: Query): Query;
+  /** A serialized record or answer body in the store's names. */
+  write(body: unknown): unknown;
+  /** An error body in the store's names, field names inside its messages included. */
+  writeError(body: unknown): unknown;
+  /** An answer (body and `Link` header) in the store's names. */
+  writeResponse(response: ApiResponse): ApiResponse;
+}
+
+const IDENTITY: Dialect = {
+  neutral: true,
+  readBody: (body) => body,
+  readQuery: (query) => query,
+  write: (body) => body,
+  writeError: (body) => body,
+  writeResponse: (response) => response,
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Renames keys and values of a JSON value in one pass, copying only what it walks. */
+function rename(value: unknown, keys: Names, values: Names, valueField: boolean): unknown {
+  if (typeof value === 'string') return valueField ? (values.get(value) ?? value) : value;
+  if (Array.isArray(value)) return value.map((item) => rename(item, keys, values, valueField));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const item = value[key];
+    if (key === COMPOSITE_FIELD && typeof item === 'string') out[key] = renameComposite(item, values);
+    else out[keys.get(key) ?? key] = rename(item, keys, values, VALUE_FIELDS.has(key));
+  }
+  return out;
+}
+
+function renameComposite(value: string, values: Names): string {
+  const colon = value.indexOf(':');
+  if (colon < 0) return values.get(value) ?? value;
+  const head = value.slice(0, colon);
+  const renamed = values.get(head);
+  return renamed === undefined ? value : `${renamed}${value.slice(colon)}`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Replaces whole names inside text (error messages name fields and list allowed values). */
+function textRenamer(names: Names): (text: string) => string {
+  if (names.size === 0) return (text) => text;
+  const alternatives = [...names.keys()].sort((a, b) => b.length - a.length).map(escape);
+  const pattern = new RegExp(`(?<![A-Za-z0-9_])(?:${alternatives.join('|')})(?![A-Za-z0-9_])`, 'g');
+  return (text) => text.replace(pattern, (name) => names.get(name) ?? name);
+}
+
+function renameTexts(value: unknown, renameText: (text: string) => string): unknown {
+  if (typeof value === 'string') return renameText(value);
+  if (Array.isArray(value)) return value.map((item) => renameTexts(item, renameText));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = renameTexts(value[key], renameText);
+  return out;
+}
+
+function inverse(names: Names): Names {
+  return new Map([...names].map(([neutral, name]) => [name, neutral]));
+}
+
+function buildDialect(word: string, valueNames: Readonly<Record<string, string>>): Dialect {
+  const keysOut = new Map<string, string>();
+  const valuesOut = new Map<string, string>();
+  if (word !== NEUTRAL_WORD) {
+    for (const field of WORD_FIELDS) keysOut.set(`${NEUTRAL_WORD}_${field}`, `${word}_${field}`);
+    for (const value of WORD_VALUES) valuesOut.set(`${NEUTRAL_WORD}_${value}`, `${word}_${value}`);
+  }
+  for (const [neutral, name] of Object.entries(valueNames)) valuesOut.set(neutral, name);
+  for (const [neutral, name] of valuesOut) if (neutral === name) valuesOut.delete(neutral);
+  if (keysOut.size === 0 && valuesOut.size === 0) return IDENTITY;
+
+  const keysIn = inverse(keysOut);
+  const valuesIn = inverse(valuesOut);
+  const renameText = textRenamer(new Map([...keysOut, ...valuesOut]));
+  const renameLink = textRenamer(keysOut);
+  const write = (body: unknown): unknown => rename(body, keysOut, valuesOut, false);
+  const writeError = (body: unknown): unknown => renameTexts(write(body), renameText);
+  return {
+    neutral: false,
+    readBody: (body) => rename(body, keysIn, valuesIn, false) as Body,
+    readQuery: (query) => {
+      const out: Record<string, string> = {};
+      for (const [key, value] of Object.entries(query)) {
+        const valueField = VALUE_FIELDS.has(key);
+        out[keysIn.get(key) ?? key] = valueField ? (valuesIn.get(value) ?? value) : value;
+      }
+      return out;
+    },
+    write,
+    writeError,
+    writeResponse: (response) => {
+      const status = response.status ?? 200;
+      const body =
+        response.body === undefined
+          ? undefined
+          : status >= 400
+            ? writeError(response.body)
+            : write(response.body);
+      const link = response.headers?.Link;
+      const headers = link === undefined ? response.headers : { ...response.headers, Link: renameLink(link) };
+      return { ...response, body, headers };
+    },
+  };
+}
+
+const cache = new WeakMap<StoreSettings, Dialect>();
+
+/**
+ * The dialect of a store's settings (built once per settings object).
+ *
+ * @example
+ * dialectOf({ ...settings, platform_word: 'shopify' }).write({ platform_order_id: 7 }); // { shopify_order_id: 7 }
+ * dialectOf({ ...settings, platform_word: 'shopify' }).readQuery({ shopify_customer_id: '9' }); // { platform_customer_id: '9' }
+ */
+export function dialectOf(settings: StoreSettings): Dialect {
+  let dialect = cache.get(settings);
+  if (!dialect) {
+    dialect = buildDialect(settings.platform_word, settings.value_names);
+    cache.set(settings, dialect);
+  }
+  return dialect;
+}
