@@ -135,4 +135,61 @@ describe('billing-emulator CLI', () => {
     expect(failure?.status).toBe(1);
     expect(failure?.stderr).toContain('api-version');
   });
+
+  it("speaks the real service's names with --header-prefix, --platform-word and --value-names", async () => {
+    const cli = await startCli(
+      ['--header-prefix', 'Recharge', '--platform-word', 'shopify', '--api-version', '2021-01'],
+      {
+        BILLING_EMULATOR_VALUE_NAMES: 'platform_a=shopify',
+      },
+    );
+    try {
+      const headers = { 'X-Recharge-Access-Token': cli.token, 'Content-Type': 'application/json' };
+      const created = await fetch(`${cli.url}/customers`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          email: 'cli@example.com',
+          first_name: 'Cli',
+          last_name: 'User',
+          shopify_customer_id: '12',
+          billing_address1: '1 Navy Way',
+          billing_city: 'Arlington',
+          billing_country: 'United States',
+          billing_first_name: 'Cli',
+          billing_last_name: 'User',
+          billing_province: 'Virginia',
+          billing_zip: '22201',
+        }),
+      });
+      expect(((await created.json()) as { customer: Record<string, unknown> }).customer).toMatchObject({
+        shopify_customer_id: '12',
+      });
+      const store = await fetch(`${cli.url}/store`, { headers });
+      expect(((await store.json()) as { store: Record<string, unknown> }).store.external_platform).toBe(
+        'shopify',
+      );
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('exits with a message for a bad platform word or value name', () => {
+    for (const args of [
+      ['--platform-word', 'Shop ify'],
+      ['--value-names', 'platform_a'],
+    ]) {
+      let failure: { status: number; stderr: string } | undefined;
+      try {
+        execFileSync(process.execPath, [CLI, 'start', '--port', '0', ...args], {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+      } catch (error) {
+        failure = error as { status: number; stderr: string };
+      }
+      expect(failure?.status).toBe(1);
+      expect(failure?.stderr).toMatch(/Invalid (platform word|value name)/);
+    }
+  });
 });

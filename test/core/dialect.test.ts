@@ -4,8 +4,13 @@
  * values, error messages and webhook payloads; `value_names` renames neutral values both ways. Neutral
  * names keep working on input.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Api, Json } from '../helpers/api.js';
+import { createEmulator } from '../../src/index.js';
+import { Api } from '../helpers/api.js';
+import type { Json } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
 import {
   addCard,
@@ -264,5 +269,47 @@ describe('dialect settings', () => {
     const reply = await s.api.get(`/customers/${customer.id}`);
     expect(reply.body.customer.bigcommerce_customer_id).toBe('1');
     expect(reply.body.customer).not.toHaveProperty('platform_customer_id');
+  });
+});
+
+describe('fixtures and scenarios in the real words', () => {
+  it('seeds a store with the word from a scenario written in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dialect-'));
+    const file = join(dir, 'shopify-shop.yaml');
+    writeFileSync(
+      file,
+      [
+        'description: A shop written with the real names',
+        'settings: { platform_word: shopify }',
+        'clock: { now: 2025-01-15T12:00:00Z }',
+        'fixture:',
+        '  discounts:',
+        '    - { code: BEANS, discount_type: percentage, value: 10, duration: forever, applies_to_id: 7001, applies_to_resource: shopify_product }',
+        '  customers:',
+        '    - email: sam@example.com',
+        '      first_name: Sam',
+        '      last_name: Saver',
+        '      payment_methods:',
+        '        - { default: true, processor_name: shopify_payments, processor_customer_token: cus_sam, processor_payment_method_token: tok_ok }',
+        '',
+      ].join('\n'),
+    );
+    const emulator = await createEmulator({ port: 0, logger: 'silent', scenario: file });
+    try {
+      const api = new Api(emulator.url, emulator.token, '2021-01');
+      const discounts = (await api.get('/discounts')).body.discounts;
+      expect(discounts).toMatchObject([{ code: 'BEANS', applies_to: 'shopify_product:7001' }]);
+      const [customer] = (await api.get('/customers')).body.customers;
+      const sources = await api.get(`/customers/${customer.id}/payment_sources`);
+      expect(sources.body.payment_sources).toMatchObject([{ processor_name: 'shopify_payments' }]);
+      const snapshot = await emulator.control.snapshot();
+      expect(snapshot.store.settings).toMatchObject({ platform_word: 'shopify' });
+      const other = await emulator.control.createStore();
+      await emulator.control.forStore(other.token).restoreSnapshot(snapshot);
+      const restored = await new Api(emulator.url, other.token, '2021-01').get('/discounts');
+      expect(restored.body.discounts).toMatchObject([{ applies_to: 'shopify_product:7001' }]);
+    } finally {
+      await emulator.close();
+    }
   });
 });
