@@ -269,6 +269,9 @@ describe('dialect settings', () => {
     const reply = await s.api.get(`/customers/${customer.id}`);
     expect(reply.body.customer.bigcommerce_customer_id).toBe('1');
     expect(reply.body.customer).not.toHaveProperty('platform_customer_id');
+    await s.control.updateSettings({ value_names: { platform_a: 'shopify', authorize: 'authorizedotnet' } });
+    await s.control.updateSettings({ value_names: { platform_a: 'platform_a' } });
+    expect((await s.api.get('/store')).body.store.external_platform).toBe('platform_a');
   });
 });
 
