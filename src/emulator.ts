@@ -2,7 +2,7 @@
  * createEmulator(options): the one place that wires stores, persistence, the app and the HTTP
  * server together. The CLI and in-process users both start the emulator through it.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { billingJobKinds } from './billing/jobs.js';
@@ -75,6 +75,48 @@ export interface EmulatorOptions {
   journalSize?: number;
   /** A logger (a pino logger fits), or the level of the default one (default `warn`), logging to stderr. */
   logger?: Logger | LogLevel;
+  /**
+   * How long the HTTP server waits for slow clients before it answers 408 and closes the
+   * connection (defaults in `HTTP_TIMEOUTS`): the request headers, the whole request, and an idle
+   * keep-alive connection between requests. A client that never finishes cannot hold a socket.
+   */
+  httpTimeouts?: Partial<HttpTimeouts>;
+}
+
+/** Time-outs of the HTTP server, in milliseconds. */
+export interface HttpTimeouts {
+  /** Until the request's headers are in (Node's `headersTimeout`). */
+  readonly headersMs: number;
+  /** Until the whole request, body included, is in (`requestTimeout`). */
+  readonly requestMs: number;
+  /** An idle keep-alive connection waits this long for its next request (`keepAliveTimeout`). */
+  readonly keepAliveMs: number;
+}
+
+/** The default time-outs: generous for any client on a developer machine or CI network. */
+export const HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/**
+ * The server options for `timeouts` (the defaults where absent); throws for values Node refuses.
+ *
+ * @example
+ * httpServerOptions({ requestMs: 500 }); // { headersTimeout: 500, requestTimeout: 500, ... }
+ */
+export function httpServerOptions(timeouts: Partial<HttpTimeouts> = {}): ServerOptions {
+  const wanted = { ...HTTP_TIMEOUTS, ...timeouts };
+  for (const [name, value] of Object.entries(wanted)) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`Invalid HTTP time-out ${name}: ${value}`);
+  }
+  const { requestMs, keepAliveMs } = wanted;
+  // Node wants the headers in before the whole request is.
+  const headersMs = Math.min(wanted.headersMs, requestMs);
+  return {
+    headersTimeout: headersMs,
+    requestTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    // Node checks the first two only this often (30 s by default): a tenth of the shorter one.
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersMs / 10))),
+  };
 }
 
 export interface Emulator {
@@ -265,7 +307,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const registry = await loadRegistry(options, database, headers);
   if (options.webhookUrl) subscribeToEverything(registry.defaultStore, options.webhookUrl);
   const app = createApp({ registry, headers, logger, adminToken: options.adminToken });
-  const server = createServer(app.callback());
+  const server = createServer(httpServerOptions(options.httpTimeouts), app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {

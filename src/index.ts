@@ -1,5 +1,11 @@
 /** The public programmatic API of billing-emulator. */
-export { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
+export {
+  createEmulator,
+  HTTP_TIMEOUTS,
+  type Emulator,
+  type EmulatorOptions,
+  type HttpTimeouts,
+} from './emulator.js';
 export {
   ControlClient,
   ControlError,

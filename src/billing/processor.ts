@@ -5,6 +5,7 @@
 import type { Charge } from '../resources/charges/charge.model.js';
 import type { PaymentMethod } from '../resources/payment-methods/payment-method.model.js';
 import type { Store } from '../store/store.js';
+import { own } from '../platform/dictionary.js';
 
 export type PaymentOutcome =
   | { readonly kind: 'success'; readonly transactionId: string }
@@ -85,7 +86,8 @@ export function attemptPayment(
  * @example payWithToken(store, 'tok_declined', 1); // { kind: 'failure', errorType: 'CARD_DECLINED', ... }
  */
 export function payWithToken(store: Store, token: string, attempt: number): PaymentOutcome {
-  const behaviour = TEST_TOKENS[token]?.outcome(attempt) ?? 'success';
+  // The token is the client's: `constructor` is an unknown token, not Object's member.
+  const behaviour = own(TEST_TOKENS, token)?.outcome(attempt) ?? 'success';
   const transactionId = `txn_${store.random.hex(24)}`;
   if (behaviour === 'success') return { kind: 'success', transactionId };
   if (behaviour === 'authorized') return { kind: 'authorized', transactionId };

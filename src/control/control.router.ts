@@ -74,7 +74,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
     }
     const body =
       ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH'
-        ? await readJsonObject(ctx, endpoint.bodyLimit)
+        ? await readJsonObject(ctx, endpoint.bodyOptions)
         : {};
     const result = await endpoint.handle({
       deps,

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
 import type { HttpMethod, Body, Query, ApiResponse } from '../http/types.js';
+import type { BodyOptions } from '../http/body.js';
 import type { HeaderNames } from '../http/headers.js';
 import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
@@ -36,8 +37,8 @@ export interface ControlEndpoint {
   readonly status?: 201 | 204;
   /** Request body schema (also documents the route). */
   readonly body?: z.ZodType;
-  /** Largest body it takes when larger than the API's 1 MB (a whole store's snapshot). */
-  readonly bodyLimit?: string;
+  /** Size and nesting limits of its body when larger than the API's (a whole store's snapshot). */
+  readonly bodyOptions?: BodyOptions;
   /** Query parameters (documents the route; the handler parses them). */
   readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */

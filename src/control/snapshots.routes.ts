@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
+import { MAX_BODY_DEPTH } from '../http/body.js';
 import { parseWith } from '../http/validation.js';
 import {
   namedSnapshots,
@@ -18,6 +19,12 @@ import { describeStore } from './stores.routes.js';
 
 /** A whole store's document can be far larger than an API request. */
 export const SNAPSHOT_BODY_LIMIT = '512mb';
+
+/**
+ * A snapshot wraps records a few levels deeper than the API bodies that made them
+ * (`store.collections.customers[0]...`), so it may nest deeper than an API body.
+ */
+export const SNAPSHOT_BODY_DEPTH = MAX_BODY_DEPTH + 16;
 
 const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
@@ -53,7 +60,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     summary:
       "Replace the calling store's state with a snapshot document (its tokens, secret and name stay); 422 for a malformed one",
     body: snapshotSchema,
-    bodyLimit: SNAPSHOT_BODY_LIMIT,
+    bodyOptions: { limit: SNAPSHOT_BODY_LIMIT, maxDepth: SNAPSHOT_BODY_DEPTH },
     handle: async ({ store, body }) => {
       await restoreSnapshot(store, parseSnapshot(body));
       return { body: { store: describeStore(store) } };

@@ -93,6 +93,13 @@ export const errors = {
       { Allow: allowed.join(', ') },
     ),
   unsupportedMediaType: () => new ApiError(415, { error: 'The request body must be a JSON object.' }),
+  /** Spec: a body that is not a JSON object gives 415; JSON is UTF-8 (RFC 8259). */
+  bodyNotUtf8: () => new ApiError(415, { error: 'The request body must be a JSON object encoded in UTF-8.' }),
+  /** A body nested deeper than the documented limit is not a JSON object the emulator takes (decision 0021). */
+  bodyTooDeep: (max: number) =>
+    new ApiError(415, {
+      error: `The request body must be a JSON object nested at most ${max} levels deep.`,
+    }),
   payloadTooLarge: (limit: string) =>
     new ApiError(413, { error: `The request body is larger than the limit of ${limit}.` }),
   invalidVersion: (version: string, supported: readonly string[]) =>

@@ -1,29 +1,41 @@
 /**
- * Reads a JSON object body with koa-bodyparser. A body that is not a JSON object (wrong content
- * type, malformed JSON, an array or a scalar) gives 415; a body over the limit gives 413.
+ * Reads a JSON object body. A body that is not a JSON object gives 415: wrong content type,
+ * malformed JSON, an array or a scalar, bytes that are not UTF-8, or nesting deeper than
+ * `MAX_BODY_DEPTH` (decision 0021). A body over the limit gives 413. Nothing of a refused body
+ * reaches a handler, the store or the request journal.
  */
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createUnzip } from 'node:zlib';
 import { errors } from '../errors/messages.js';
+import { dictionary } from '../platform/dictionary.js';
+import type { AppState } from './state.js';
 import type { Body } from './types.js';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT = '1mb';
 
-const parsers = new Map<string, Promise<Middleware>>();
+/**
+ * Deepest nesting of objects and arrays a body may have (the body itself is level 1). Far above
+ * any request of the API, far below what recursive code (JSON.stringify of the journal, the data
+ * file) can take.
+ */
+export const MAX_BODY_DEPTH = 64;
 
-/** koa-bodyparser is loaded on the first request with a body: GETs and start-up never pay for it. */
-function bodyParser(limit: string): Promise<Middleware> {
-  let parser = parsers.get(limit);
-  if (!parser) {
-    parser = import('koa-bodyparser').then(({ default: create }) =>
-      create({ enableTypes: ['json'], jsonLimit: limit, strict: true }),
-    );
-    parsers.set(limit, parser);
-  }
-  return parser;
+type RawBody = (stream: Readable, options: { length?: number; limit: string }) => Promise<Buffer>;
+
+let rawBodyModule: Promise<RawBody> | undefined;
+
+/** raw-body is loaded on the first request with a body: GETs and start-up never pay for it. */
+function rawBody(): Promise<RawBody> {
+  rawBodyModule ??= import('raw-body').then((mod) => mod.default as RawBody);
+  return rawBodyModule;
 }
 
-const EMPTY: Body = Object.freeze({});
+const EMPTY: Body = Object.freeze(dictionary<unknown>());
+
+// `fatal`: a byte sequence that is not UTF-8 is an error, not a replacement character.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function hasPayload(ctx: Context): boolean {
   const length = ctx.request.length;
@@ -31,19 +43,113 @@ function hasPayload(ctx: Context): boolean {
   return ctx.get('Transfer-Encoding') !== '';
 }
 
-/** The JSON object body of a request; `limit` is larger for the few routes that take whole stores. */
-export async function readJsonObject(ctx: Context, limit: string = BODY_LIMIT): Promise<Body> {
+/** The request stream, decompressed per `Content-Encoding` (gzip, deflate, br); 415 for others. */
+function decoded(ctx: Context): Readable {
+  const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
+  if (encoding === 'identity') return ctx.req;
+  if (encoding === 'gzip' || encoding === 'deflate') return ctx.req.pipe(createUnzip());
+  if (encoding === 'br') return ctx.req.pipe(createBrotliDecompress());
+  throw errors.unsupportedMediaType();
+}
+
+/**
+ * Whether JSON `text` nests objects and arrays deeper than `max` (one pass, brackets inside
+ * strings ignored). Run before parsing, so a deep body never becomes a deep value.
+ *
+ * @example
+ * nestedDeeperThan('{"a":[[1]]}', 2); // true (3 levels)
+ * nestedDeeperThan('{"a":"[[["}', 1); // false
+ */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
+/**
+ * Parses a body's text to a JSON object with no prototype (its keys are the client's: decision
+ * 0021); any other value, or nesting deeper than `maxDepth`, is the 415 of the catalogue.
+ *
+ * @example
+ * parseJsonObject('{"constructor":1}').constructor; // 1
+ * parseJsonObject('[1]'); // throws 415
+ */
+export function parseJsonObject(text: string, maxDepth: number = MAX_BODY_DEPTH): Body {
+  if (nestedDeeperThan(text, maxDepth)) throw errors.bodyTooDeep(maxDepth);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw errors.unsupportedMediaType();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw errors.unsupportedMediaType();
+  return Object.assign(dictionary<unknown>(), parsed);
+}
+
+export interface BodyOptions {
+  /** Largest body in bytes (`'1mb'`); larger for the few routes that take whole stores. */
+  readonly limit?: string;
+  /** Deepest nesting; deeper for a whole store's snapshot, which wraps records in a few levels. */
+  readonly maxDepth?: number;
+}
+
+type StateContext = Context & { state: AppState };
+
+/** Reads of a request's body: a fault step reads it (to journal it) before the router does. */
+const reads = new WeakMap<Context, Promise<Body>>();
+
+/**
+ * The JSON object body of a request (`{}` when it has none), read once however often asked for;
+ * kept in `ctx.state.body` for the journal.
+ *
+ * @example
+ * const body = await readJsonObject(ctx); // or throws the 413 / 415 of the catalogue
+ */
+export function readJsonObject(ctx: StateContext, options: BodyOptions = {}): Promise<Body> {
+  let read = reads.get(ctx);
+  if (!read) {
+    read = readOnce(ctx, options);
+    reads.set(ctx, read);
+  }
+  return read;
+}
+
+async function readOnce(ctx: StateContext, options: BodyOptions): Promise<Body> {
+  const limit = options.limit ?? BODY_LIMIT;
   if (!hasPayload(ctx)) return EMPTY;
   if (!ctx.is('json')) throw errors.unsupportedMediaType();
+  const stream = decoded(ctx);
+  let bytes: Buffer;
   try {
-    const parse = await bodyParser(limit);
-    await parse(ctx, async () => undefined);
+    const read = await rawBody();
+    const length = stream === ctx.req ? ctx.request.length : undefined;
+    bytes = await read(stream, { limit, ...(length === undefined ? {} : { length }) });
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 413) throw errors.payloadTooLarge(limit);
     throw errors.unsupportedMediaType();
   }
-  const body: unknown = ctx.request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.unsupportedMediaType();
-  return body as Body;
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw errors.bodyNotUtf8();
+  }
+  const body = parseJsonObject(text, options.maxDepth);
+  ctx.state.body = { value: body, bytes: bytes.length };
+  return body;
 }

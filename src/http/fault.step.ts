@@ -5,6 +5,7 @@
  * then is the response replaced, delayed, reset or cut short: the case that breaks naive retries.
  */
 import type { Context } from 'koa';
+import type { AppState } from './state.js';
 import type { ApiError } from '../errors/api-error.js';
 import { answersInstead, applyAction, type FaultEffects } from '../platform/faults/fault-actions.js';
 import type { SelectedFault } from '../platform/faults/fault-rules.js';
@@ -77,7 +78,7 @@ class KoaFaultEffects implements FaultEffects {
 }
 
 /** Reads the body of a request a fault answers, so the journal shows what was sent. */
-async function readBodyQuietly(ctx: Context): Promise<void> {
+async function readBodyQuietly(ctx: Context & { state: AppState }): Promise<void> {
   if (ctx.method !== 'POST' && ctx.method !== 'PUT' && ctx.method !== 'DELETE') return;
   try {
     await readJsonObject(ctx);
@@ -93,7 +94,7 @@ async function readBodyQuietly(ctx: Context): Promise<void> {
  * await runFault(ctx, fault, () => settle(ctx, serve), { headers, bucketSize: 40, entry });
  */
 export async function runFault(
-  ctx: Context,
+  ctx: Context & { state: AppState },
   fault: SelectedFault,
   serve: () => Promise<void>,
   env: FaultEnvironment,

@@ -43,12 +43,10 @@ export function beginEntry(ctx: StateContext, auth: Authenticated): JournalEntry
 }
 
 /** The request body as parsed, a size note when too large to keep, or null when none was read. */
-function requestBody(ctx: Context): unknown {
-  const body: unknown = ctx.request.body;
+function requestBody(ctx: StateContext): unknown {
+  const body = ctx.state.body;
   if (body === undefined) return null;
-  const raw: unknown = ctx.request.rawBody;
-  const length = ctx.request.length ?? (typeof raw === 'string' ? Buffer.byteLength(raw) : 0);
-  return length > JOURNAL_BODY_LIMIT ? omittedBody(length, JOURNAL_BODY_LIMIT) : body;
+  return body.bytes > JOURNAL_BODY_LIMIT ? omittedBody(body.bytes, JOURNAL_BODY_LIMIT) : body.value;
 }
 
 function kept(text: string): string {
@@ -71,7 +69,7 @@ export function responseText(ctx: Context): string | null {
 }
 
 /** Completes the entry with the outcome (a fault that reset or cut the response has recorded it). */
-export function finishEntry(entry: JournalEntry, ctx: Context): void {
+export function finishEntry(entry: JournalEntry, ctx: StateContext): void {
   entry.durationMs = monotonicMs() - entry.startedMs;
   entry.body = requestBody(ctx);
   if (ctx.respond === false) return;

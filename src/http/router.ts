@@ -5,6 +5,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import { errors } from '../errors/messages.js';
+import { dictionary } from '../platform/dictionary.js';
 import { readJsonObject } from './body.js';
 import { dialectOf } from './dialect.js';
 import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';
@@ -13,10 +14,13 @@ import type { AppState } from './state.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, Query } from './types.js';
 import type { RequestIdentity } from './auth.middleware.js';
 
-/** Query parameters; a repeated parameter keeps its first value. */
+/**
+ * Query parameters, in an object with no prototype (`?constructor=1` is a parameter like any
+ * other: decision 0021); a repeated parameter keeps its first value.
+ */
 export function queryOf(ctx: Context): Query {
   if (ctx.querystring === '') return EMPTY_QUERY;
-  const query: Record<string, string> = {};
+  const query = dictionary<string>();
   for (const [name, value] of Object.entries(ctx.query)) {
     const first = Array.isArray(value) ? value[0] : value;
     if (first !== undefined) query[name] = first;
@@ -24,7 +28,7 @@ export function queryOf(ctx: Context): Query {
   return query;
 }
 
-const EMPTY_QUERY: Query = Object.freeze({});
+const EMPTY_QUERY: Query = Object.freeze(dictionary<string>());
 
 /** `scheme://host` of the request (for URLs in Link headers); read only when needed. */
 export function originOf(ctx: Context): string {
@@ -97,7 +101,7 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
   };
 }
 
-const EMPTY_BODY: Body = Object.freeze({});
+const EMPTY_BODY: Body = Object.freeze(dictionary<unknown>());
 
 /** Runs a write that holds an address, for `write_latency_ms` longer; a write to a held address gets 409. */
 async function handleLocked(

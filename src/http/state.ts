@@ -5,4 +5,6 @@ export interface AppState {
   requestId: string;
   /** Token, store and API version of an API request (absent on control routes). */
   identity?: RequestIdentity;
+  /** The request's JSON object body once read (`readJsonObject`), and its size in bytes. */
+  body?: { readonly value: unknown; readonly bytes: number };
 }

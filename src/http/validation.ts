@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { FieldErrors } from '../errors/api-error.js';
 import { errors, FIELD } from '../errors/messages.js';
+import { dictionary } from '../platform/dictionary.js';
 
 type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;
@@ -58,22 +59,24 @@ export function messageFor(issue: RawIssue): string {
 
 function addAt(target: FieldErrors, path: readonly PropertyKey[], message: string): void {
   const [head, ...rest] = path;
+  // Path keys may be the client's (a record's keys): read and write only own members.
   const key = head === undefined ? '_schema' : String(head);
+  const existing = Object.hasOwn(target, key) ? target[key] : undefined;
   if (rest.length === 0) {
-    const existing = target[key];
     target[key] = Array.isArray(existing) ? [...(existing as string[]), message] : [message];
     return;
   }
-  const child = target[key];
   const nested: FieldErrors =
-    typeof child === 'object' && child !== null && !Array.isArray(child) ? (child as FieldErrors) : {};
+    typeof existing === 'object' && existing !== null && !Array.isArray(existing)
+      ? (existing as FieldErrors)
+      : dictionary();
   target[key] = nested;
   addAt(nested, rest, message);
 }
 
 /** Turns zod issues into `{"field": ["message"], "nested": {"field": [...]}}`. */
 export function fieldErrors(issues: readonly Issue[]): FieldErrors {
-  const result: FieldErrors = {};
+  const result: FieldErrors = dictionary();
   for (const issue of issues) addAt(result, issue.path, issue.message);
   return result;
 }

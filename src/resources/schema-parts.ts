@@ -64,9 +64,18 @@ export function definedOnly<T extends object>(value: T): Defined<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Defined<T>;
 }
 
-/** A price: 2021-01 sends numbers, 2021-11 decimal strings; both become a decimal string. */
+/** The largest amount a price may be: what the 9 integer digits of a decimal string allow. */
+export const MAX_AMOUNT = 999_999_999.99;
+
+/**
+ * A price: 2021-01 sends numbers, 2021-11 decimal strings; both become a decimal string. A number
+ * is bounded like the string (1e308 would print as `1e+308`, not a decimal amount).
+ */
 export const amount = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.')])
+  .union([
+    z.number().nonnegative().max(MAX_AMOUNT),
+    z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.'),
+  ])
   .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value));
 
 /** A date, or a datetime whose date part counts (2021-01 sends `2025-01-15T00:00:00`). */

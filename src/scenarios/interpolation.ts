@@ -6,6 +6,7 @@
  */
 import { addDays, addMonths, dayIn } from '../billing/dates.js';
 import { toIso } from '../platform/clock.js';
+import { dictionary, own } from '../platform/dictionary.js';
 
 /** What relative dates are computed from: the store's virtual time and time zone. */
 export interface ClockReading {
@@ -49,7 +50,8 @@ export function readPath(value: unknown, path: string): unknown {
   for (const key of path.split('.')) {
     if (key === '') continue;
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    // Paths are written by users: `constructor` is a missing key, not Object's member.
+    current = own(current as Record<string, unknown>, key);
   }
   return current;
 }
@@ -125,7 +127,7 @@ export function interpolate(
   }
   if (Array.isArray(value)) return value.map((item) => interpolate(item, variables, clock));
   if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
+    const copy = dictionary<unknown>();
     for (const [key, item] of Object.entries(value)) copy[key] = interpolate(item, variables, clock);
     return copy;
   }

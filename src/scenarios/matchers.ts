@@ -7,6 +7,7 @@
 import type { TopicsExpectation } from './scenario.schema.js';
 import { OPERATORS } from './scenario.schema.js';
 import { readPath } from './interpolation.js';
+import { own } from '../platform/dictionary.js';
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
 
@@ -111,7 +112,7 @@ export function mismatches(actual: unknown, expected: unknown, at: string): stri
       return [`${at}: expected an object, got ${show(actual)}`];
     return Object.entries(expected).flatMap(([key, value]) =>
       mismatches(
-        key.includes('.') ? readPath(actual, key) : (actual as Record<string, unknown>)[key],
+        key.includes('.') ? readPath(actual, key) : own(actual as Record<string, unknown>, key),
         value,
         at ? `${at}.${key}` : key,
       ),

@@ -8,14 +8,16 @@ import { parseTimestampMs } from '../http/list/params.js';
 import type { ClockState } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import { fixtureOf, type Scenario } from './scenario.js';
+import { dictionary, own } from '../platform/dictionary.js';
 
 type Settings = Readonly<Record<string, unknown>>;
 
 /** `over` on top of `base`, nested objects (`webhooks`, `dunning`) merged one level deep. */
 export function mergeSettings(base: Settings, over: Settings = {}): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...base };
+  // Keys are the user's: `__proto__` or `constructor` are settings names like any other.
+  const merged = dictionary(Object.entries(base));
   for (const [key, value] of Object.entries(over)) {
-    const before = merged[key];
+    const before = own(merged, key);
     const nested = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
     merged[key] = nested(value) && nested(before) ? { ...(before as object), ...(value as object) } : value;
   }

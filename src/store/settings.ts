@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { API_VERSIONS } from './versions.js';
 import { platformWordSchema, valueNamesSchema } from './dialect-settings.js';
+import { dictionary, own } from '../platform/dictionary.js';
 
 export const PLATFORMS = ['platform_a', 'platform_b_hosted', 'platform_b_native', 'custom'] as const;
 export const PLANS = ['standard', 'pro'] as const;
@@ -233,9 +234,10 @@ export function mergedSettings(
   current: StoreSettings,
   change: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...settingsInput(current) };
+  // Keys are the client's: `__proto__` or `constructor` are settings names like any other.
+  const merged = dictionary<unknown>(Object.entries(settingsInput(current)));
   for (const [key, value] of Object.entries(change)) {
-    const before = merged[key];
+    const before = own(merged, key);
     const nested = typeof value === 'object' && value !== null && !Array.isArray(value);
     merged[key] =
       nested && typeof before === 'object' && before !== null && !Array.isArray(before)

@@ -9,6 +9,7 @@ import { controlEndpoints } from '../../src/control/control.router.js';
 import { Random } from '../../src/platform/random.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createCustomerWithAddress } from '../helpers/factories.js';
+import { PROTO_KEYS, PROTO_OBJECT } from '../helpers/hostile.js';
 
 const { store } = useEmulator();
 
@@ -31,6 +32,8 @@ const NASTY_VALUES: unknown[] = [
   { $gt: '' },
   { days: 1e12 },
   { nested: { deeper: [1, { a: null }] } },
+  'constructor',
+  PROTO_OBJECT,
 ];
 
 /** Fields every body may carry, beyond those its schema names (nested settings, fault parts). */
@@ -45,6 +48,8 @@ const COMMON_FIELDS = [
   'when',
   'kind',
   'store',
+  // Keys named like Object.prototype members are fields like any other.
+  ...PROTO_KEYS,
 ];
 
 function fieldsOf(schema: z.ZodType | undefined): string[] {
@@ -71,6 +76,7 @@ const QUERIES: Record<string, string>[] = [
   { method: '%' },
   { path: '[' },
   { customer_id: 'x' },
+  ...PROTO_KEYS.map((key) => ({ [key]: '1' })),
 ];
 
 /** Routes whose success would end the test's own store or process: given only foreign ids. */
@@ -112,7 +118,9 @@ describe('no input produces a 500 on the control API', () => {
       if (endpoint.method === 'GET' || endpoint.method === 'DELETE') continue;
       const path = `/_emulator${endpoint.path.replace(/:\w+/g, String(customerId))}`;
       for (const field of fieldsOf(endpoint.body)) {
-        for (const value of NASTY_VALUES) {
+        // Keys named like prototype members get a few values: what matters is the key itself.
+        const proto = (PROTO_KEYS as readonly string[]).includes(field);
+        for (const value of proto ? [null, 'constructor', PROTO_OBJECT] : NASTY_VALUES) {
           const reply = await s.api.call(endpoint.method, path, { [field]: value });
           const what = `${endpoint.method} ${path} ${JSON.stringify({ [field]: value })}`;
           expect(reply.status < 500, `${reply.status} ${what}`.slice(0, 300)).toBe(true);
@@ -123,5 +131,5 @@ describe('no input produces a 500 on the control API', () => {
     expect(answered).toBeGreaterThan(2000);
     // The store is still there and still serves its API.
     expect((await s.control.clock()).now).toBeDefined();
-  });
+  }, 120_000);
 });

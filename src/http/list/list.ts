@@ -5,6 +5,7 @@
  */
 import { errors, FIELD } from '../../errors/messages.js';
 import type { Collection, Identified } from '../../platform/persistence/collection.js';
+import { dictionary, own } from '../../platform/dictionary.js';
 import type { Store } from '../../store/store.js';
 import type { ApiRequest, ApiResponse } from '../types.js';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
@@ -45,7 +46,7 @@ interface Sort<T> {
 function parseSort<T extends Identified>(spec: ListSpec<T>, raw: string): Sort<T> {
   const match = /^([a-z_]+)-(asc|desc)$/.exec(raw);
   const field = match?.[1];
-  const key = field === 'id' ? (row: T) => row.id : field ? spec.sorts[field] : undefined;
+  const key = field === 'id' ? (row: T) => row.id : field ? own(spec.sorts, field) : undefined;
   if (!match || !field || !key) {
     const options = ['id', ...Object.keys(spec.sorts)].flatMap((name) => [`${name}-asc`, `${name}-desc`]);
     throw errors.field('sort_by', FIELD.oneOf(options));
@@ -206,7 +207,8 @@ function parseConditions<T extends Identified>(
 ): Condition<T>[] {
   const conditions: Condition<T>[] = [];
   for (const [name, raw] of Object.entries(params)) {
-    const filter = spec.filters[name];
+    // Parameter names are the client's: `?constructor=1` must not find Object's members.
+    const filter = own(spec.filters, name);
     if (filter) conditions.push(filter(raw, request, name));
   }
   return conditions;
@@ -228,10 +230,10 @@ export function listResponse<T extends Identified>(
     const extra = Object.keys(query).find((name) => name !== 'limit' && name !== cursorParam);
     if (extra) throw errors.field(extra, 'Only limit may be sent together with a cursor.');
     const state = decodeCursor(query[cursorParam] ?? '', spec.name, store.clientSecret, cursorParam);
-    params = { ...state.params };
+    params = dictionary(Object.entries(state.params));
     position = state;
   } else {
-    params = Object.fromEntries(Object.entries(query).filter(([name]) => !PAGING.has(name)));
+    params = dictionary(Object.entries(query).filter(([name]) => !PAGING.has(name)));
     position = { page: parsePage(query.page) };
   }
   const sort = parseSort(spec, params.sort_by ?? spec.defaultSort);
@@ -276,7 +278,7 @@ export function countResponse<T extends Identified>(
   allowed: readonly string[],
   fixed: readonly Condition<T>[] = [],
 ): ApiResponse {
-  const params = Object.fromEntries(Object.entries(request.query).filter(([name]) => allowed.includes(name)));
+  const params = dictionary(Object.entries(request.query).filter(([name]) => allowed.includes(name)));
   const collection = spec.collection(request.store);
   const { test, candidates } = combine(
     [...fixed, ...parseConditions(spec, params, request)],

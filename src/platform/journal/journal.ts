@@ -6,6 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { toIso } from '../clock.js';
+import { dictionary } from '../dictionary.js';
 import type { FaultRecord } from '../faults/fault.types.js';
 
 /** Request bodies larger than this are recorded as their size only. */
@@ -94,11 +95,13 @@ export class JournalEntry implements JournalRequest {
   /** The public form, with the token header's value masked. */
   view(tokenHeader: string): JournalEntryView {
     const masked = tokenHeader.toLowerCase();
-    const headers: Record<string, string | string[] | undefined> = {};
+    // Header and parameter names are the client's: no prototype for them to land on.
+    const headers = dictionary<string | string[] | undefined>();
     for (const [name, value] of Object.entries(this.headers))
       headers[name] = name === masked ? MASKED : value;
-    const query: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(this.querystring)) query[name] ??= value;
+    const query = dictionary<string>();
+    for (const [name, value] of new URLSearchParams(this.querystring))
+      if (!Object.hasOwn(query, name)) query[name] = value;
     return {
       id: this.id,
       at: toIso(this.atMs),

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { parseTimestampMs } from '../../http/list/params.js';
 import { toIso } from '../../platform/clock.js';
+import { MAX_AMOUNT } from '../schema-parts.js';
 import {
   CHANNELS,
   DISCOUNT_DURATIONS,
@@ -27,8 +28,16 @@ const channelSettings = z
   .object(Object.fromEntries(CHANNELS.map((channel) => [channel, z.object({ can_apply: z.boolean() })])))
   .partial();
 
+// Numbers are bounded and printed as decimals like the strings (String(1e-7) is "1e-7").
 const value = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'Not a valid number.')])
+  .union([
+    z
+      .number()
+      .nonnegative()
+      .max(MAX_AMOUNT)
+      .transform((n) => String(Number(n.toFixed(4)))),
+    z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'Not a valid number.'),
+  ])
   .transform(String);
 
 export const discountCreate = z
@@ -49,7 +58,13 @@ export const discountCreate = z
     starts_at: timestamp.optional(),
     first_time_customer_restriction: z.string().nullable().optional(),
     once_per_customer: z.boolean().optional(),
-    prerequisite_subtotal_min: z.number().nonnegative().nullable().optional(),
+    prerequisite_subtotal_min: z
+      .number()
+      .nonnegative()
+      .max(MAX_AMOUNT)
+      .transform((n) => Number(n.toFixed(2)))
+      .nullable()
+      .optional(),
     status: z.enum(DISCOUNT_STATUSES).optional(),
     usage_limit: z.number().int().min(1).nullable().optional(),
   })
