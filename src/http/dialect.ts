@@ -7,6 +7,7 @@
  *
  * A store with the neutral word and no value names has the identity dialect: nothing is copied.
  */
+import { dictionary } from '../platform/dictionary.js';
 import { NEUTRAL_WORD } from '../store/dialect-settings.js';
 import type { StoreSettings } from '../store/settings.js';
 import type { ApiResponse, Body, Query } from './types.js';
@@ -77,7 +78,8 @@ function rename(value: unknown, keys: Names, values: Names, valueField: boolean)
   if (typeof value === 'string') return valueField ? (values.get(value) ?? value) : value;
   if (Array.isArray(value)) return value.map((item) => rename(item, keys, values, valueField));
   if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
+  // Keys come from the client: a null-prototype copy keeps `__proto__` a plain key (decision 0021).
+  const out = dictionary<unknown>();
   for (const key in value) {
     const item = value[key];
     if (key === COMPOSITE_FIELD && typeof item === 'string') out[key] = renameComposite(item, values);
@@ -110,7 +112,7 @@ function renameTexts(value: unknown, renameText: (text: string) => string): unkn
   if (typeof value === 'string') return renameText(value);
   if (Array.isArray(value)) return value.map((item) => renameTexts(item, renameText));
   if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
+  const out = dictionary<unknown>();
   for (const key in value) out[key] = renameTexts(value[key], renameText);
   return out;
 }
@@ -140,7 +142,7 @@ function buildDialect(word: string, valueNames: Readonly<Record<string, string>>
     neutral: false,
     readBody: (body) => rename(body, keysIn, valuesIn, false) as Body,
     readQuery: (query) => {
-      const out: Record<string, string> = {};
+      const out = dictionary<string>();
       for (const [key, value] of Object.entries(query)) {
         const valueField = VALUE_FIELDS.has(key);
         out[keysIn.get(key) ?? key] = valueField ? (valuesIn.get(value) ?? value) : value;

@@ -142,6 +142,18 @@ describe('platform word in 2021-01', () => {
     expect(other.body.customer.platform_customer_id).toBeNull();
     expect(other.body.customer).not.toHaveProperty('shopify_customer_id');
   });
+
+  it('keeps keys named like Object.prototype members plain keys when it renames a request', async () => {
+    const s = await shopify();
+    for (const key of ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf']) {
+      const listed = await s.api.get('/customers', { query: { [key]: '1', shopify_customer_id: '5' } });
+      expect(listed.status, key).toBe(200);
+      const raw = `{"${key}": {"shopify_customer_id": "9"}, ${JSON.stringify(customerBody2021_01()).slice(1)}`;
+      const created = await s.api.post('/customers', undefined, { raw });
+      expect(created.status, key).toBe(200);
+      expect(created.body.customer.shopify_customer_id, key).toBeNull();
+    }
+  });
 });
 
 describe('platform word in 2021-11', () => {
