@@ -19,6 +19,24 @@ const paymentDetails = z.object({
     .optional(),
 });
 
+/**
+ * An update's billing address: a line sent as null is refused with nested errors, as the real
+ * service does (api-facts: `{"errors": {"billing_address": {"address1": ["Field may not be null."]}}}`).
+ */
+const billingLine = z.string().optional();
+const billingAddressUpdate = z.object({
+  first_name: billingLine,
+  last_name: billingLine,
+  company: billingLine,
+  address1: billingLine,
+  address2: billingLine,
+  city: billingLine,
+  province: billingLine,
+  zip: billingLine,
+  phone: billingLine,
+  country_code: countryField.optional(),
+});
+
 function completeBilling(value: z.output<typeof billingAddress> | null | undefined) {
   return value ? postalAddress(value, value.country_code) : null;
 }
@@ -56,7 +74,7 @@ export const paymentMethodUpdate = z
     processor_name: z.enum(PROCESSORS),
     processor_customer_token: z.string().min(1),
     processor_payment_method_token: z.string().min(1),
-    billing_address: billingAddress.nullable(),
+    billing_address: billingAddressUpdate.nullable(),
     payment_details: paymentDetails,
   })
   .partial()
