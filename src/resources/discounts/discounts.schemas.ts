@@ -1,5 +1,6 @@
 /** Request bodies of the discount endpoints (one shape in both versions). */
 import * as z from 'zod';
+import { numeric } from '../schema-parts.js';
 import { parseTimestampMs } from '../../http/list/params.js';
 import { toIso } from '../../platform/clock.js';
 import {
@@ -28,7 +29,10 @@ const channelSettings = z
   .partial();
 
 const value = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'Not a valid number.')])
+  .union([
+    z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'Not a valid number.'),
+    numeric(z.number().nonnegative()),
+  ])
   .transform(String);
 
 export const discountCreate = z
@@ -37,9 +41,9 @@ export const discountCreate = z
     discount_type: z.enum(DISCOUNT_TYPES),
     duration: z.enum(DISCOUNT_DURATIONS),
     value,
-    duration_usage_limit: z.number().int().min(1).nullable().optional(),
+    duration_usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
     applies_to_id: z
-      .union([z.number().int().positive(), z.string().min(1)])
+      .union([z.string().min(1), numeric(z.number().int().positive())])
       .nullable()
       .optional(),
     applies_to_product_type: z.enum(PRODUCT_TYPES).optional(),
@@ -49,9 +53,9 @@ export const discountCreate = z
     starts_at: timestamp.optional(),
     first_time_customer_restriction: z.string().nullable().optional(),
     once_per_customer: z.boolean().optional(),
-    prerequisite_subtotal_min: z.number().nonnegative().nullable().optional(),
+    prerequisite_subtotal_min: numeric(z.number().nonnegative()).nullable().optional(),
     status: z.enum(DISCOUNT_STATUSES).optional(),
-    usage_limit: z.number().int().min(1).nullable().optional(),
+    usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.duration === 'usage_limit' && !body.duration_usage_limit) {
@@ -78,14 +82,14 @@ export const discountUpdate = z.object({
   ends_at: timestamp.optional(),
   starts_at: timestamp.optional(),
   status: z.enum(DISCOUNT_STATUSES).optional(),
-  usage_limit: z.number().int().min(1).nullable().optional(),
+  usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
 });
 
 /** Body of the apply_discount actions: `discount_id` wins over `discount_code` (spec). */
 export const applyDiscountBody = z
   .object({
     discount_code: z.string().min(1).optional(),
-    discount_id: z.number().int().positive().optional(),
+    discount_id: numeric(z.number().int().positive()).optional(),
   })
   .refine((body) => body.discount_code !== undefined || body.discount_id !== undefined, {
     message: 'Send discount_code or discount_id.',

@@ -1,6 +1,13 @@
 /** Request bodies of the 2021-11 payment method endpoints. */
 import * as z from 'zod';
-import { countryField, integerId, optionalText, postalAddress, postalTextFields } from '../schema-parts.js';
+import {
+  countryField,
+  integerId,
+  optionalText,
+  postalAddress,
+  postalTextFields,
+  numeric,
+} from '../schema-parts.js';
 import { PAYMENT_TYPES, PROCESSORS } from './payment-method.model.js';
 
 const billingAddress = z.object({
@@ -10,8 +17,8 @@ const billingAddress = z.object({
 
 const paymentDetails = z.object({
   brand: optionalText,
-  exp_month: z.number().int().min(1).max(12).nullable().optional(),
-  exp_year: z.number().int().min(2000).max(2200).nullable().optional(),
+  exp_month: numeric(z.number().int().min(1).max(12)).nullable().optional(),
+  exp_year: numeric(z.number().int().min(2000).max(2200)).nullable().optional(),
   last4: z
     .string()
     .regex(/^\d{4}$/, 'Must be 4 digits.')

@@ -2,7 +2,7 @@
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { parseBooleanParam } from '../../http/list/params.js';
-import { pathId } from '../../http/params.js';
+import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { errors } from '../../errors/messages.js';
@@ -89,7 +89,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     path: '/subscriptions',
     scope: 'write_subscriptions',
     summary: 'Create a subscription',
-    locks: (request) => (typeof request.body.address_id === 'number' ? request.body.address_id : undefined),
+    locks: (request) => bodyId(request, 'address_id'),
     handle: (request) => {
       const input = parseWith(subscriptionSchemas[request.version].create, request.body);
       const subscription = createSubscription(
