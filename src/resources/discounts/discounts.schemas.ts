@@ -1,6 +1,6 @@
 /** Request bodies of the discount endpoints (one shape in both versions). */
 import * as z from 'zod';
-import { numeric } from '../schema-parts.js';
+import { externalIdObject, numeric } from '../schema-parts.js';
 import { parseTimestampMs } from '../../http/list/params.js';
 import { toIso } from '../../platform/clock.js';
 import {
@@ -11,7 +11,7 @@ import {
   PRODUCT_TYPES,
 } from './discount.model.js';
 
-const timestamp = z
+export const timestamp = z
   .string()
   .nullable()
   .transform((value, ctx) => {
@@ -24,16 +24,25 @@ const timestamp = z
     return toIso(ms);
   });
 
-const channelSettings = z
+export const channelSettings = z
   .object(Object.fromEntries(CHANNELS.map((channel) => [channel, z.object({ can_apply: z.boolean() })])))
   .partial();
 
-const value = z
+export const value = z
   .union([
     z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'Not a valid number.'),
     numeric(z.number().nonnegative()),
   ])
   .transform(String);
+
+/** The platform's id of the discount: a string, a number, or the 2021-11 `{ecommerce}` wrapper. */
+export const externalDiscountId = z
+  .union([
+    externalIdObject.transform((id) => id.ecommerce),
+    z.string().min(1),
+    numeric(z.number().int()).transform(String),
+  ])
+  .nullable();
 
 export const discountCreate = z
   .object({
@@ -56,6 +65,7 @@ export const discountCreate = z
     prerequisite_subtotal_min: numeric(z.number().nonnegative()).nullable().optional(),
     status: z.enum(DISCOUNT_STATUSES).optional(),
     usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
+    external_discount_id: externalDiscountId.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.duration === 'usage_limit' && !body.duration_usage_limit) {
