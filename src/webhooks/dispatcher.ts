@@ -97,6 +97,7 @@ export class Deliveries {
     eventId: number | null,
     body: string,
     duplicateOf: number | null,
+    synthetic = false,
   ): Delivery {
     const { headers } = this.config;
     const settings = this.store.settings.webhooks;
@@ -119,6 +120,7 @@ export class Deliveries {
       status,
       attempts: [],
       duplicate_of: duplicateOf,
+      synthetic,
       created_at: now,
       updated_at: now,
     });
@@ -165,9 +167,9 @@ export class Deliveries {
     return held.length;
   }
 
-  /** Sends a test delivery (no event) at once and waits for it. */
-  async test(webhook: Webhook, payload: unknown): Promise<Delivery | undefined> {
-    const delivery = this.create(webhook, null, JSON.stringify(payload), null);
+  /** Sends a test delivery (no event) at once and waits for it; `synthetic` marks a made-up record. */
+  async test(webhook: Webhook, payload: unknown, synthetic = false): Promise<Delivery | undefined> {
+    const delivery = this.create(webhook, null, JSON.stringify(payload), null, synthetic);
     if (delivery.status !== 'pending') return delivery;
     await this.inOrder(webhook.id, () => this.attempt(delivery.id, false));
     return this.store.collections.deliveries.get(delivery.id);
