@@ -98,6 +98,14 @@ export class Store {
     return next;
   }
 
+  /**
+   * Goes on numbering records where `other` stands, so records made here (a webhook test's
+   * synthetic sample) never share an id with one `other` has.
+   */
+  continueIdsOf(other: Store): void {
+    this.sequences = { ...other.sequences };
+  }
+
   /** Current virtual time as a canonical timestamp. */
   now(): string {
     return this.clock.iso();

@@ -1,7 +1,7 @@
 /**
  * Synthetic samples for `POST /webhooks/{id}/test` when the store has no record of the topic's
  * kind yet (api-facts: the real service sends a sample payload whether or not the store has such a
- * record). A scratch store (the store's settings, clock and id range; never registered, no
+ * record). A scratch store (the store's settings and clock, ids numbered on from the store's; never registered, no
  * webhooks, no journal) is given the few records the kind needs through the API itself, in
  * process, so the sample is a real record with consistent related records, serialized in the
  * webhook's version exactly like a real payload. The store itself is not touched (decision 0019).
@@ -240,6 +240,7 @@ function scratchOf(store: Store): { scratch: Store; token: TokenRecord } {
     observers: [scheduleFromRecords],
     onChange: () => undefined,
   });
+  scratch.continueIdsOf(store);
   const token: TokenRecord = {
     id: 0,
     token: 'sample',

@@ -94,6 +94,20 @@ describe('POST /webhooks/{id}/test on a store without records of the kind', () =
     expect(byKey.charge.status).toBe('QUEUED');
   });
 
+  it('gives the sample ids no record of the store has', async () => {
+    const s = await store({ settings: { webhooks: { mode: 'outbox' } } });
+    const customer = await createCustomer(s.api);
+    const webhook = (
+      await s.api.post('/webhooks', { address: 'http://127.0.0.1:9/hook', topic: 'order/created' })
+    ).body.webhook;
+    expect((await s.api.post(`/webhooks/${webhook.id}/test`, {})).status).toBe(200);
+    const [sent] = await s.control.outbox();
+    const sample = (JSON.parse(sent?.request.body ?? '{}') as Json).order;
+    expect(sample.customer.id).not.toBe(customer.id);
+    expect((await s.api.get(`/customers/${sample.customer.id}`)).status).toBe(404);
+    expect((await s.api.get('/orders')).body.orders).toEqual([]);
+  });
+
   it('answers 422 when the store cannot have such a record (checkouts on platform B)', async () => {
     const s = await store({ settings: { platform: 'platform_b_native' } });
     const webhook = (
