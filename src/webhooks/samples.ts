@@ -1,10 +1,11 @@
 /**
  * Synthetic samples for `POST /webhooks/{id}/test` when the store has no record of the topic's
  * kind yet (api-facts: the real service sends a sample payload whether or not the store has such a
- * record). A scratch store (the store's settings and clock, ids numbered on from the store's; never registered, no
- * webhooks, no journal) is given the few records the kind needs through the API itself, in
- * process, so the sample is a real record with consistent related records, serialized in the
- * webhook's version exactly like a real payload. The store itself is not touched (decision 0019).
+ * record). A scratch store (the store's settings and clock, ids numbered on from the store's;
+ * never registered, no webhooks, no journal) is given the few records the kind needs through the
+ * API itself, in process, so the sample is a real record with consistent related records,
+ * serialized in the webhook's version exactly like a real payload. The store itself is not
+ * touched (decision 0019).
  */
 import { scheduleFromRecords } from '../billing/charge-jobs.js';
 import { addDays } from '../billing/dates.js';
