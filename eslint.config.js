@@ -15,6 +15,14 @@ const wallClock = [
   },
 ];
 
+/** Request numbers go through numeric() so numeric strings are accepted everywhere (schema-parts.ts). */
+const bareNumber = {
+  selector:
+    "CallExpression[callee.object.name='z'][callee.property.name='number']:not(CallExpression[callee.name='numeric'] *)",
+  message:
+    'Wrap request numbers in numeric(...) from src/resources/schema-parts.ts (numeric strings are accepted).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/'] },
   js.configs.recommended,
@@ -31,5 +39,10 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/platform/clock.ts'],
     rules: { 'no-restricted-syntax': ['error', ...wallClock] },
+  },
+  {
+    files: ['src/resources/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wallClock, bareNumber] },
   },
 );

@@ -9,6 +9,11 @@ import { isPrepaid } from './purchase-items.js';
 import { skippedOn, upcomingChargeDates } from './schedule.js';
 import { postalOf } from './charge-builder.js';
 import { serializePaymentMethod } from '../resources/payment-methods/payment-methods.serializers.js';
+import { defaultPaymentMethod } from '../resources/payment-methods/payment-methods.service.js';
+import { productImageSizes } from '../resources/products/products.serializers.js';
+import { findVariant } from '../resources/products/products.service.js';
+import { fromMinor, toMinor } from './money.js';
+import type { NameValue } from '../resources/shared.model.js';
 
 export interface DeliveryWindow {
   /** How many delivery dates to return at most. */
@@ -20,11 +25,49 @@ export interface DeliveryWindow {
 interface DeliveryLine {
   readonly purchase_item_id: number;
   readonly purchase_item_type: 'subscription' | 'onetime';
+  readonly external_product_id: string;
+  readonly external_variant_id: string;
   readonly product_title: string;
   readonly variant_title: string | null;
   readonly quantity: number;
   readonly unit_price: string;
+  readonly currency: string;
+  readonly properties: readonly NameValue[];
   readonly is_prepaid: boolean;
+  readonly is_skippable: boolean;
+}
+
+/**
+ * A delivery's line item with the fields of the real records (api-facts: real clients and
+ * recorded responses); `product_title` and `is_prepaid` stay for clients of the earlier shape.
+ */
+function lineItem(store: Store, line: DeliveryLine): Record<string, unknown> {
+  const found = findVariant(store, line.external_variant_id);
+  const subtotal = fromMinor(toMinor(line.unit_price, line.currency) * line.quantity, line.currency);
+  return {
+    purchase_item_id: line.purchase_item_id,
+    purchase_item_type: line.purchase_item_type,
+    subscription_id: line.purchase_item_type === 'subscription' ? line.purchase_item_id : null,
+    external_product_id: { ecommerce: line.external_product_id },
+    external_variant_id: { ecommerce: line.external_variant_id },
+    images: found
+      ? productImageSizes(found.product)
+      : { large: null, medium: null, original: null, small: null },
+    is_prepaid: line.is_prepaid,
+    is_skippable: line.is_skippable,
+    // Dates skipped in advance are left out of the schedule, so a listed line is never skipped.
+    is_skipped: false,
+    original_price: line.unit_price,
+    plan_type:
+      line.purchase_item_type === 'onetime' ? 'onetime' : line.is_prepaid ? 'prepaid' : 'subscription',
+    product_title: line.product_title,
+    properties: line.properties,
+    quantity: line.quantity,
+    subtotal_price: subtotal,
+    title: line.product_title,
+    unit_price: line.unit_price,
+    variant_title: line.variant_title,
+  };
 }
 
 export function deliverySchedule(
@@ -55,11 +98,16 @@ export function deliverySchedule(
         add(delivery, subscription.address_id, {
           purchase_item_id: subscription.id,
           purchase_item_type: 'subscription',
+          external_product_id: subscription.external_product_id,
+          external_variant_id: subscription.external_variant_id,
           product_title: subscription.product_title,
           variant_title: subscription.variant_title,
           quantity: subscription.quantity,
           unit_price: subscription.price,
+          currency: subscription.presentment_currency,
+          properties: subscription.properties,
           is_prepaid: prepaid,
+          is_skippable: subscription.is_skippable,
         });
         delivery = addInterval(
           delivery,
@@ -75,13 +123,20 @@ export function deliverySchedule(
     add(onetime.next_charge_scheduled_at, onetime.address_id, {
       purchase_item_id: onetime.id,
       purchase_item_type: 'onetime',
+      external_product_id: onetime.external_product_id,
+      external_variant_id: onetime.external_variant_id,
       product_title: onetime.product_title,
       variant_title: onetime.variant_title,
       quantity: onetime.quantity,
       unit_price: onetime.price,
+      currency: onetime.presentment_currency,
+      properties: onetime.properties,
       is_prepaid: false,
+      is_skippable: false,
     });
   }
+  // api-facts: the order's payment method is the full record, never null when the customer has one.
+  const fallbackMethod = defaultPaymentMethod(store, customerId);
   const deliveries = [...plan.keys()]
     .sort()
     .slice(0, window.count)
@@ -93,19 +148,30 @@ export function deliverySchedule(
           const charge = store.collections.charges
             .findBy('address_id', addressId)
             .find((c) => c.status === 'queued' && c.scheduled_at === date);
-          const method = address?.payment_method_id
-            ? store.collections.payment_methods.get(address.payment_method_id)
-            : undefined;
+          const method =
+            (address?.payment_method_id
+              ? store.collections.payment_methods.get(address.payment_method_id)
+              : undefined) ?? fallbackMethod;
           return {
             id: null,
             address_id: addressId,
             charge_id: charge?.id ?? null,
-            line_items: lines,
+            line_items: lines.map((line) => lineItem(store, line)),
             payment_method: method ? serializePaymentMethod(method, '2021-11') : null,
             shipping_address: address ? postalOf(address) : null,
           };
         },
       ),
     }));
-  return { deliveries };
+  const customer = store.collections.customers.get(customerId);
+  return {
+    // api-facts (recorded responses): the schedule names its customer.
+    customer: {
+      id: customerId,
+      email: customer?.email ?? null,
+      first_name: customer?.first_name ?? null,
+      last_name: customer?.last_name ?? null,
+    },
+    deliveries,
+  };
 }

@@ -75,6 +75,8 @@ export interface WebhookDelivery {
   readonly url: string;
   readonly status: 'pending' | 'paused' | 'outbox' | 'retrying' | 'succeeded' | 'failed';
   readonly duplicate_of: number | null;
+  /** A test delivery of a made-up sample record (the store had none of the topic's kind). */
+  readonly synthetic: boolean;
   readonly request: { readonly headers: Record<string, string>; readonly body: string };
   readonly attempts: readonly DeliveryAttempt[];
   readonly created_at: string;

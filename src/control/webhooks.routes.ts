@@ -24,6 +24,8 @@ export function describeDelivery(delivery: Delivery): Record<string, unknown> {
     url: delivery.url,
     status: delivery.status,
     duplicate_of: delivery.duplicate_of,
+    // A test delivery of a made-up record (the store had none of the topic's kind).
+    synthetic: delivery.synthetic ?? false,
     request: { headers: delivery.headers, body: delivery.body },
     attempts: delivery.attempts,
     created_at: delivery.created_at,

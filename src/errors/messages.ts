@@ -139,6 +139,17 @@ export const errors = {
   validation: (fields: FieldErrors) => new ApiError(422, { errors: fields }),
   /** 422 for one field with one message. */
   field: (field: string, message: string) => new ApiError(422, { errors: { [field]: [message] } }),
+  /** Copy of the real service's refusal, wording and missing full stop included (api-facts, recorded responses). */
+  paymentMethodInUse: () =>
+    new ApiError(422, { errors: { address: ['Can not delete payment method associated with addresses'] } }),
+  /** Copy of the real service's refusal: a bare string under a field the request does not have (api-facts). */
+  intervalUnitWithoutFrequencies: () =>
+    new ApiError(422, {
+      errors: {
+        charge_interval_unit_type:
+          'when passing order_interval_unit provide charge_interval_frequency and order_interval_frequency to update the interval information',
+      },
+    }),
   /** 422 for a problem with the request as a whole. */
   schema: (message: string) => new ApiError(422, { errors: { _schema: [message] } }),
   badRequest: (sentence: string) => new ApiError(400, { error: sentence }),

@@ -5,6 +5,7 @@ export function seedStore(store: Store): void {
   const now = store.now();
   store.collections.accounts.insert({
     id: store.nextId('accounts'),
+    user_id: store.nextId('users'),
     email: store.settings.email ?? `owner@store-${store.id}.example`,
     first_name: 'Store',
     last_name: 'Owner',

@@ -79,7 +79,10 @@ export const storeSettingsSchema = z
     retention_enabled: z.boolean().default(false),
     timezone: z.string().refine(isTimeZone, 'Must be an IANA time zone name.').default('UTC'),
     shipping_countries: z.array(country).min(1).optional(),
+    /** The store's contact address (GET /store `email`, token information `contact_email`). */
     email: z.email().optional(),
+    /** The store's phone number (GET /store `phone`, a string: api-facts). */
+    phone: z.string().max(64).default(''),
     /** Rate of addresses without `shipping_lines_override`. */
     shipping_rate: z
       .object({
@@ -170,6 +173,7 @@ export interface StoreSettings {
   timezone: string;
   shipping_countries: string[];
   email: string | null;
+  phone: string;
   shipping_rate: { code: string; title: string; price: string };
   /** `null`: checkouts offer `shipping_rate` alone. */
   shipping_rates: CheckoutShippingRateSetting[] | null;
@@ -203,6 +207,7 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     timezone: parsed.timezone,
     shipping_countries: [...(parsed.shipping_countries ?? DEFAULT_SHIPPING_COUNTRIES)],
     email: parsed.email ?? null,
+    phone: parsed.phone,
     shipping_rate: parsed.shipping_rate,
     shipping_rates: parsed.shipping_rates ?? null,
     tax_rate: parsed.tax_rate,

@@ -28,6 +28,8 @@ export interface StoreDoc {
   readonly sequences: Readonly<Record<string, number>>;
   readonly collections: { readonly [N in CollectionName]?: readonly RecordOf<N>[] };
   readonly created_at: string;
+  /** When the settings last changed (absent in documents written before it existed: created_at). */
+  readonly updated_at?: string;
   /** When the service was uninstalled (API calls get 403 until reinstalled); absent: installed. */
   readonly uninstalled_at?: string | null;
 }
@@ -58,6 +60,8 @@ export class Store {
   readonly collections: Collections;
   readonly scheduler: Scheduler;
   created_at: string;
+  /** When the settings last changed (GET /store `updated_at`). */
+  updated_at: string;
   tokens: TokenRecord[] = [];
   /** Set while the service is uninstalled: every API call of the store gets 403. */
   uninstalledAt: string | null = null;
@@ -82,6 +86,7 @@ export class Store {
     this.scheduler = new Scheduler(this, init.jobKinds);
     this.traffic = new StoreTraffic(init.id, init.settings.journal_size);
     this.created_at = this.clock.iso();
+    this.updated_at = this.created_at;
     for (const observe of init.observers ?? []) observe(this);
   }
 
@@ -93,6 +98,14 @@ export class Store {
     return next;
   }
 
+  /**
+   * Goes on numbering records where `other` stands, so records made here (a webhook test's
+   * synthetic sample) never share an id with one `other` has.
+   */
+  continueIdsOf(other: Store): void {
+    this.sequences = { ...other.sequences };
+  }
+
   /** Current virtual time as a canonical timestamp. */
   now(): string {
     return this.clock.iso();
@@ -101,6 +114,7 @@ export class Store {
   /** Replaces the settings (persisted with the store). */
   updateSettings(settings: StoreSettings): void {
     this.settings = settings;
+    this.updated_at = this.now();
     this.onChange();
   }
 
@@ -166,6 +180,7 @@ export class Store {
       sequences: { ...this.sequences },
       collections: collections as StoreDoc['collections'],
       created_at: this.created_at,
+      updated_at: this.updated_at,
       uninstalled_at: this.uninstalledAt,
     };
   }
@@ -181,6 +196,7 @@ export class Store {
     this.clock.set(doc.clock.now);
     this.clock.setMode(doc.clock.mode);
     this.created_at = doc.created_at;
+    this.updated_at = doc.updated_at ?? doc.created_at;
     this.uninstalledAt = doc.uninstalled_at ?? null;
   }
 }

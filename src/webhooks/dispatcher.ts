@@ -103,6 +103,7 @@ export class Deliveries {
     eventId: number | null,
     body: string,
     duplicateOf: number | null,
+    synthetic = false,
   ): Delivery {
     const { headers } = this.config;
     const settings = this.store.settings.webhooks;
@@ -125,6 +126,7 @@ export class Deliveries {
       status,
       attempts: [],
       duplicate_of: duplicateOf,
+      synthetic,
       created_at: now,
       updated_at: now,
     });
@@ -171,9 +173,9 @@ export class Deliveries {
     return held.length;
   }
 
-  /** Sends a test delivery (no event) at once and waits for it. */
-  async test(webhook: Webhook, payload: unknown): Promise<Delivery | undefined> {
-    const delivery = this.create(webhook, null, this.bytesOf(payload), null);
+  /** Sends a test delivery (no event) at once and waits for it; `synthetic` marks a made-up record. */
+  async test(webhook: Webhook, payload: unknown, synthetic = false): Promise<Delivery | undefined> {
+    const delivery = this.create(webhook, null, this.bytesOf(payload), null, synthetic);
     if (delivery.status !== 'pending') return delivery;
     await this.inOrder(webhook.id, () => this.attempt(delivery.id, false));
     return this.store.collections.deliveries.get(delivery.id);

@@ -265,6 +265,8 @@ describe('discounts resource', () => {
     expect(created.status).toBe(201);
     expect(created.body.discount).toEqual({
       id: expect.any(Number),
+      // The fields of the real 2021-11 create body show on the record too (api-facts: real clients).
+      applies_to: { ids: [], purchase_item_type: 'ALL', resource: null },
       applies_to_id: null,
       applies_to_product_type: 'ALL',
       applies_to_resource: null,
@@ -280,6 +282,7 @@ describe('discounts resource', () => {
       duration: 'usage_limit',
       duration_usage_limit: 3,
       ends_at: null,
+      external_discount_id: { ecommerce: null },
       first_time_customer_restriction: null,
       once_per_customer: true,
       prerequisite_subtotal_min: null,
@@ -288,7 +291,13 @@ describe('discounts resource', () => {
       times_used: 0,
       updated_at: '2025-01-15T12:00:00+00:00',
       usage_limit: 100,
+      usage_limits: {
+        first_time_customer_restriction: false,
+        max_subsequent_redemptions: 3,
+        one_application_per_customer: true,
+      },
       value: '15',
+      value_type: 'percentage',
     });
     const id = created.body.discount.id;
     expect(

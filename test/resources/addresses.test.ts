@@ -184,7 +184,8 @@ describe('addresses, 2021-01', () => {
       phone: '+12125550100',
       presentment_currency: null,
       province: 'NY',
-      shipping_lines_override: null,
+      // The real service answers [] when there is no override (api-facts: real records), not null.
+      shipping_lines_override: [],
       updated_at: '2025-01-15T12:00:00',
       zip: '10118',
     });

@@ -256,7 +256,7 @@ describe('customers, 2021-01', () => {
     expect(reply.body).toEqual({});
   });
 
-  it('turns deprecated processor token fields into payment sources (needs write_payment_methods)', async () => {
+  it('turns deprecated processor token fields into payment sources (needs write_payments)', async () => {
     const s = await store({ version: '2021-01' });
     const customer = await createCustomer(s.api, { stripe_customer_token: 'cus_123' });
     const sources = await s.api.get(`/customers/${customer.id}/payment_sources`);
@@ -288,6 +288,7 @@ describe('customers, 2021-01', () => {
       token: limited.token,
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toContain('write_payment_methods');
+    // Real tokens name this scope write_payments (api-facts: real clients and recorded responses).
+    expect(refused.body.error).toContain('write_payments');
   });
 });

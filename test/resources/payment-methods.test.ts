@@ -34,6 +34,7 @@ describe('payment methods (2021-11)', () => {
       'customer_id',
       'default',
       'id',
+      'include',
       'payment_details',
       'payment_type',
       'processor_customer_token',

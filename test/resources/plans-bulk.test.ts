@@ -58,7 +58,7 @@ describe('plans-bulk (2021-11)', () => {
       plans: [good, { type: 'onetime', title: 'Once', sort_order: 1 }],
     });
     expect(created.status).toBe(201);
-    expect(created.body.plans.map((p: Json) => [p.title, p.external_product_id])).toEqual([
+    expect(created.body.plans.map((p: Json) => [p.title, p.external_product_id.ecommerce])).toEqual([
       ['Monthly', id],
       ['Once', id],
     ]);

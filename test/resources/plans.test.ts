@@ -30,7 +30,8 @@ describe('plans (2021-11)', () => {
       created_at: '2025-01-15T12:00:00+00:00',
       discount_amount: '10.00',
       discount_type: 'percentage',
-      external_product_id: product.external_product_id,
+      // Real 2021-11 plans answer {ecommerce} (api-facts: real clients and recorded responses).
+      external_product_id: { ecommerce: product.external_product_id },
       sort_order: 0,
       subscription_preferences: {
         charge_interval_frequency: 1,
@@ -228,9 +229,9 @@ describe('plans (2021-11)', () => {
       '/plans',
       subscriptionPlanBody('x', { external_product_id: { ecommerce: '123' } }),
     );
-    expect(wrapped.body.plan.external_product_id).toBe('123');
+    expect(wrapped.body.plan.external_product_id).toEqual({ ecommerce: '123' });
     const numeric = await api.post('/plans', subscriptionPlanBody('x', { external_product_id: 123 }));
-    expect(numeric.body.plan.external_product_id).toBe('123');
+    expect(numeric.body.plan.external_product_id).toEqual({ ecommerce: '123' });
   });
 
   it('lists plans by product and type, sorted by id or updated_at', async () => {

@@ -12,6 +12,7 @@ describe('store, token information, accounts and events', () => {
     const reply = await s.api.get('/store');
     expect(reply.body.store).toEqual({
       id: s.storeId,
+      checkout_logo_url: null,
       checkout_platform: 'platform_b_hosted',
       created_at: '2025-01-15T12:00:00+00:00',
       currency: 'EUR',
@@ -23,8 +24,10 @@ describe('store, token information, accounts and events', () => {
       identifier: `store-${s.storeId}`,
       merchant_portal_base_url: expect.stringContaining('admin'),
       name: expect.any(String),
-      phone: null,
+      // api-facts (recorded responses): phone is a string; this store has none set.
+      phone: '',
       timezone: { iana_name: 'Europe/Paris', name: '(GMT+01:00) Europe/Paris' },
+      updated_at: '2025-01-15T12:00:00+00:00',
       weight_unit: 'lb',
     });
     expect((await s.api.get('/store', { version: '2021-01' })).body.store.created_at).toBe(
@@ -44,6 +47,7 @@ describe('store, token information, accounts and events', () => {
         invited_at: null,
         is_owner: true,
         last_name: 'Owner',
+        user_id: expect.any(Number),
       },
     ]);
     const id = list.body.accounts[0].id;

@@ -44,6 +44,11 @@ export class Scheduler {
     });
   }
 
+  /** The kinds of job this scheduler runs (a scratch store made for samples runs the same). */
+  get jobKinds(): JobKinds {
+    return this.kinds;
+  }
+
   /** Adds a job; returns it with its id. */
   schedule(job: Omit<Job, 'id'>): Job {
     return this.store.collections.jobs.insert({ ...job, id: this.store.nextId('jobs') });

@@ -17,6 +17,7 @@ function serializeAccount(account: Account, version: ApiVersion): Record<string,
     invited_at: timestamp(version, account.invited_at),
     is_owner: account.is_owner,
     last_name: account.last_name,
+    user_id: account.user_id ?? account.id,
   };
 }
 

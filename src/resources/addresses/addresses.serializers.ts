@@ -30,7 +30,9 @@ function serialize2021_01(address: Address, store: Store): Record<string, unknow
     // Spec: set only when different from the store currency.
     presentment_currency: currency && currency !== store.settings.currency ? currency : null,
     province: address.province,
-    shipping_lines_override: address.shipping_lines_override,
+    // api-facts (recorded responses): [] when there is no override, never null (the spec's table
+    // says "array or null"; the real records win). Stored null still means "fetch rates".
+    shipping_lines_override: address.shipping_lines_override ?? [],
     updated_at: timestamp('2021-01', address.updated_at),
     zip: address.zip,
   };
@@ -56,7 +58,9 @@ function serialize2021_11(address: Address, store: Store): Record<string, unknow
     presentment_currency: address.presentment_currency ?? store.settings.currency,
     province: address.province,
     shipping_lines_conserved: address.shipping_lines_conserved,
-    shipping_lines_override: address.shipping_lines_override,
+    // api-facts (recorded responses): [] when there is no override, never null (the spec's table
+    // says "array or null"; the real records win). Stored null still means "fetch rates".
+    shipping_lines_override: address.shipping_lines_override ?? [],
     updated_at: timestamp('2021-11', address.updated_at),
     zip: address.zip,
   };

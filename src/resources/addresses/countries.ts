@@ -102,3 +102,10 @@ export function findCountry(value: string): Country | undefined {
 export function countryName(code: string): string {
   return COUNTRIES.get(code)?.name ?? code;
 }
+
+const COUNTRY_IDS = new Map(TABLE.map(([code], index) => [code, index + 1]));
+
+/** A stable number for a country (its place in the table; `country_id` of 2021-01 shipping countries). */
+export function countryId(code: string): number | null {
+  return COUNTRY_IDS.get(code) ?? null;
+}

@@ -149,3 +149,8 @@ export function zipMatchesState(zip: string, state: UsState): boolean {
   const prefix = Number(zip.slice(0, 3));
   return state.zip3.some(([low, high]) => prefix >= low && prefix <= high);
 }
+
+/** Every state and territory, in table order (the provinces of `GET /shop/shipping_countries`). */
+export function usStates(): readonly UsState[] {
+  return [...new Set(BY_KEY.values())];
+}

@@ -6,7 +6,7 @@ import { parseBooleanParam, parseIntegerList } from '../../http/list/params.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint, Gate } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
-import { integerId } from '../schema-parts.js';
+import { integerId, numeric } from '../schema-parts.js';
 import type { BundleSelection } from './bundle-selection.model.js';
 import { serializeSelection } from './bundle-selections.serializers.js';
 import {
@@ -55,9 +55,9 @@ const selectionList: ListSpec<BundleSelection> = {
 const item = z.object({
   collection_id: z.union([integerId, z.string().regex(/^\d+$/).transform(Number)]),
   collection_source: z.string().optional(),
-  external_product_id: z.union([z.string().min(1), z.number().int().transform(String)]),
-  external_variant_id: z.union([z.string().min(1), z.number().int().transform(String)]),
-  quantity: z.number().int().min(1).max(1000),
+  external_product_id: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
+  external_variant_id: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
+  quantity: numeric(z.number().int().min(1).max(1000)),
 });
 const createBody = z.object({
   purchase_item_id: integerId,

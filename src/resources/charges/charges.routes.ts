@@ -12,7 +12,7 @@ import { removeAddressDiscount } from '../../billing/address-actions.js';
 import { processCharge } from '../../billing/charge-processing.js';
 import { captureCharge, chargeVisible, refundCharge } from '../../billing/payments.js';
 import { errors } from '../../errors/messages.js';
-import { amount } from '../schema-parts.js';
+import { amount, numeric } from '../schema-parts.js';
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
@@ -31,7 +31,7 @@ const addressOfCharge = (request: ApiRequest) =>
   request.store.collections.charges.get(Number(request.params.id))?.address_id;
 
 /** Items to skip or unskip: 2021-11 `purchase_item_ids`, 2021-01 `subscription_id(s)` (strings allowed). */
-const itemIds = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+const itemIds = numeric(z.number().int().positive());
 const skipBody = z.object({
   purchase_item_ids: z.array(itemIds).optional(),
   subscription_ids: z.array(itemIds).optional(),

@@ -15,6 +15,7 @@ import {
   platformIdInput,
   postalAddress,
   postalTextFields,
+  numeric,
 } from '../schema-parts.js';
 import type { PostalAddress } from '../shared.model.js';
 import { frequency, INTERVAL_UNITS } from '../subscriptions/subscriptions.schemas.js';
@@ -38,8 +39,8 @@ export interface LineInput {
   readonly expire_after_specific_number_of_charges: number | null | undefined;
 }
 
-const dayOfMonth = z.number().int().min(1).max(31).nullable().optional();
-const dayOfWeek = z.number().int().min(0).max(6).nullable().optional();
+const dayOfMonth = numeric(z.number().int().min(1).max(31)).nullable().optional();
+const dayOfWeek = numeric(z.number().int().min(0).max(6)).nullable().optional();
 
 /** A line item; `strict` (updates, spec) also requires `product_id`. */
 function lineItem(strict: boolean) {
@@ -49,7 +50,7 @@ function lineItem(strict: boolean) {
       variant_id: platformIdInput.optional(),
       external_product_id: externalIdObject.optional(),
       external_variant_id: externalIdObject.optional(),
-      quantity: z.number().int().min(1).max(10_000),
+      quantity: numeric(z.number().int().min(1).max(10_000)),
       properties: nameValues.optional(),
       requires_shipping: z.boolean().optional(),
       taxable: z.boolean().optional(),
@@ -62,7 +63,7 @@ function lineItem(strict: boolean) {
       order_day_of_week: dayOfWeek,
       cutoff_day_of_month: dayOfMonth,
       cutoff_day_of_week: dayOfWeek,
-      expire_after_specific_number_of_charges: z.number().int().min(1).nullable().optional(),
+      expire_after_specific_number_of_charges: numeric(z.number().int().min(1)).nullable().optional(),
     })
     .superRefine((line, ctx) => {
       if (line.variant_id === undefined && line.external_variant_id === undefined)

@@ -26,9 +26,9 @@ function render(request: ApiRequest, customer: Customer): unknown {
   return customerSerializers[request.version](customer, request.store);
 }
 
-/** Payment token data needs the payments write scope (spec: Customers 2021-01). */
+/** Payment token data needs the payments write scope (spec: Customers 2021-01; api-facts names it write_payments). */
 function authorizeTokens(request: ApiRequest, change: CustomerChange): void {
-  if (Object.keys(change.tokens).length) request.authorize('write_payment_methods');
+  if (Object.keys(change.tokens).length) request.authorize('write_payments');
 }
 
 export const customerEndpoints: readonly Endpoint[] = [

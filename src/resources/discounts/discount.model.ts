@@ -6,6 +6,8 @@ export const DISCOUNT_DURATIONS = ['forever', 'usage_limit', 'single_use'] as co
 export const DISCOUNT_STATUSES = ['enabled', 'disabled', 'fully_disabled'] as const;
 export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 export const PRODUCT_TYPES = ['ALL', 'ONETIME', 'SUBSCRIPTION'] as const;
+/** `first_time_customer_restriction` when a 2021-11 body sets `usage_limits.first_time_customer_restriction`. */
+export const FIRST_TIME_ONLY = 'customer_must_not_exist_in_service';
 export const CHANNELS = ['api', 'checkout_page', 'customer_portal', 'merchant_portal'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -30,6 +32,8 @@ export interface Discount {
   readonly starts_at: Timestamp | null;
   readonly ends_at: Timestamp | null;
   readonly status: DiscountStatus;
+  /** The platform's id of the discount (2021-11 `external_discount_id`); absent in older data. */
+  readonly external_discount_id?: string | null;
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

@@ -6,7 +6,8 @@ import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { DISCOUNT_STATUSES, DISCOUNT_TYPES, type Discount } from './discount.model.js';
-import { discountCreate, discountUpdate } from './discounts.schemas.js';
+import { discountUpdate } from './discounts.schemas.js';
+import { discountCreateFor } from './discounts.schemas.2021-11.js';
 import { serializeDiscount } from './discounts.serializers.js';
 import {
   createDiscount,
@@ -47,7 +48,8 @@ export const discountEndpoints: readonly Endpoint[] = [
     scope: 'write_discounts',
     summary: 'Create a discount',
     handle: (request) => {
-      const discount = createDiscount(request, parseWith(discountCreate, request.body));
+      const input = parseWith(discountCreateFor(request.version, request.body), request.body);
+      const discount = createDiscount(request, input);
       return createdResponse(request.version, {
         discount: serializeDiscount(discount, request.store, request.version),
       });

@@ -1,8 +1,8 @@
 /** Request bodies of the discount endpoints (one shape in both versions). */
 import * as z from 'zod';
+import { MAX_AMOUNT, externalIdObject, numeric } from '../schema-parts.js';
 import { parseTimestampMs } from '../../http/list/params.js';
 import { toIso } from '../../platform/clock.js';
-import { MAX_AMOUNT } from '../schema-parts.js';
 import {
   CHANNELS,
   DISCOUNT_DURATIONS,
@@ -11,7 +11,7 @@ import {
   PRODUCT_TYPES,
 } from './discount.model.js';
 
-const timestamp = z
+export const timestamp = z
   .string()
   .nullable()
   .transform((value, ctx) => {
@@ -24,21 +24,26 @@ const timestamp = z
     return toIso(ms);
   });
 
-const channelSettings = z
+export const channelSettings = z
   .object(Object.fromEntries(CHANNELS.map((channel) => [channel, z.object({ can_apply: z.boolean() })])))
   .partial();
 
 // Numbers are bounded and printed as decimals like the strings (String(1e-7) is "1e-7").
-const value = z
+export const value = z
   .union([
-    z
-      .number()
-      .nonnegative()
-      .max(MAX_AMOUNT)
-      .transform((n) => String(Number(n.toFixed(4)))),
     z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'Not a valid number.'),
+    numeric(z.number().nonnegative().max(MAX_AMOUNT)).transform((n) => String(Number(n.toFixed(4)))),
   ])
   .transform(String);
+
+/** The platform's id of the discount: a string, a number, or the 2021-11 `{ecommerce}` wrapper. */
+export const externalDiscountId = z
+  .union([
+    externalIdObject.transform((id) => id.ecommerce),
+    z.string().min(1),
+    numeric(z.number().int()).transform(String),
+  ])
+  .nullable();
 
 export const discountCreate = z
   .object({
@@ -46,9 +51,9 @@ export const discountCreate = z
     discount_type: z.enum(DISCOUNT_TYPES),
     duration: z.enum(DISCOUNT_DURATIONS),
     value,
-    duration_usage_limit: z.number().int().min(1).nullable().optional(),
+    duration_usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
     applies_to_id: z
-      .union([z.number().int().positive(), z.string().min(1)])
+      .union([z.string().min(1), numeric(z.number().int().positive())])
       .nullable()
       .optional(),
     applies_to_product_type: z.enum(PRODUCT_TYPES).optional(),
@@ -58,15 +63,13 @@ export const discountCreate = z
     starts_at: timestamp.optional(),
     first_time_customer_restriction: z.string().nullable().optional(),
     once_per_customer: z.boolean().optional(),
-    prerequisite_subtotal_min: z
-      .number()
-      .nonnegative()
-      .max(MAX_AMOUNT)
+    prerequisite_subtotal_min: numeric(z.number().nonnegative().max(MAX_AMOUNT))
       .transform((n) => Number(n.toFixed(2)))
       .nullable()
       .optional(),
     status: z.enum(DISCOUNT_STATUSES).optional(),
-    usage_limit: z.number().int().min(1).nullable().optional(),
+    usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
+    external_discount_id: externalDiscountId.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.duration === 'usage_limit' && !body.duration_usage_limit) {
@@ -93,14 +96,14 @@ export const discountUpdate = z.object({
   ends_at: timestamp.optional(),
   starts_at: timestamp.optional(),
   status: z.enum(DISCOUNT_STATUSES).optional(),
-  usage_limit: z.number().int().min(1).nullable().optional(),
+  usage_limit: numeric(z.number().int().min(1)).nullable().optional(),
 });
 
 /** Body of the apply_discount actions: `discount_id` wins over `discount_code` (spec). */
 export const applyDiscountBody = z
   .object({
     discount_code: z.string().min(1).optional(),
-    discount_id: z.number().int().positive().optional(),
+    discount_id: numeric(z.number().int().positive()).optional(),
   })
   .refine((body) => body.discount_code !== undefined || body.discount_id !== undefined, {
     message: 'Send discount_code or discount_id.',

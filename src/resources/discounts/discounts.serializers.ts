@@ -5,6 +5,24 @@ import { timestamp } from '../serialize.js';
 import type { Discount } from './discount.model.js';
 import { effectiveStatus } from './discounts.service.js';
 
+/** The 2021-11 record's `value_type`, `applies_to`, `usage_limits` and `external_discount_id`. */
+function realFields2021_11(discount: Discount): Record<string, unknown> {
+  return {
+    applies_to: {
+      ids: discount.applies_to_id === null ? [] : [discount.applies_to_id],
+      purchase_item_type: discount.applies_to_product_type,
+      resource: discount.applies_to_resource,
+    },
+    external_discount_id: { ecommerce: discount.external_discount_id ?? null },
+    usage_limits: {
+      first_time_customer_restriction: discount.first_time_customer_restriction !== null,
+      max_subsequent_redemptions: discount.duration === 'usage_limit' ? discount.duration_usage_limit : null,
+      one_application_per_customer: discount.once_per_customer,
+    },
+    value_type: discount.discount_type,
+  };
+}
+
 export function serializeDiscount(
   discount: Discount,
   store: Store,
@@ -32,6 +50,8 @@ export function serializeDiscount(
     usage_limit: discount.usage_limit,
     value: discount.value,
   };
+  // api-facts (real clients): 2021-11 records also carry the fields of the real create body.
+  if (version === '2021-11') Object.assign(body, realFields2021_11(discount));
   // Deprecated field kept in this version (spec, Versioning 6).
   if (version === '2021-01')
     body.applies_to = discount.applies_to_resource

@@ -76,6 +76,7 @@ export function createDiscount(
     starts_at: input.starts_at ?? null,
     ends_at: input.ends_at ?? null,
     status: input.status ?? 'enabled',
+    external_discount_id: input.external_discount_id ?? null,
     created_at: now,
     updated_at: now,
   });

@@ -3,11 +3,10 @@ import { countResponse, listResponse } from '../../http/list/list.js';
 import { decodeCursor } from '../../http/list/cursor.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { OwnerResource } from './metafield.model.js';
 import { metafieldList, authorizeOwnerQuery } from './metafields.list.js';
-import { metafieldCreate, metafieldUpdate } from './metafields.schemas.js';
+import { metafieldCreate, metafieldUpdate, parseMetafieldBody } from './metafields.schemas.js';
 import { metafieldSerializer } from './metafields.serializers.js';
 import {
   createMetafield,
@@ -45,7 +44,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
     scope: byOwner,
     summary: 'Create a metafield',
     handle: (request) => {
-      const { metafield: fields } = parseWith(metafieldCreate, request.body);
+      const fields = parseMetafieldBody(metafieldCreate, request.body);
       request.authorize(METAFIELD_SCOPES[fields.owner_resource].write);
       const metafield = createMetafield(request, fields);
       return createdResponse(request.version, { metafield: metafieldSerializer(metafield, request.version) });
@@ -88,7 +87,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
     summary: 'Update a metafield',
     handle: (request) => {
       const current = findReadable(request, 'write');
-      const { metafield: fields } = parseWith(metafieldUpdate, request.body);
+      const fields = parseMetafieldBody(metafieldUpdate, request.body);
       if (fields.owner_resource) request.authorize(METAFIELD_SCOPES[fields.owner_resource].write);
       const metafield = updateMetafield(request, current.id, fields);
       return { body: { metafield: metafieldSerializer(metafield, request.version) } };

@@ -1,9 +1,15 @@
-/** Request bodies of the metafield endpoints: `{"metafield": {...}}` in both versions. */
+/**
+ * Request bodies of the metafield endpoints: `{"metafield": {...}}` in both versions, or the
+ * metafield's fields bare (api-facts: the real service accepts both).
+ */
 import * as z from 'zod';
+import type { Body } from '../../http/types.js';
+import { parseWith } from '../../http/validation.js';
+import { numeric } from '../schema-parts.js';
 import { METAFIELD_VALUE_TYPES, OWNER_RESOURCES } from './metafield.model.js';
 
-// Spec: owner_id is an integer in requests; a numeric string is taken as well.
-const ownerId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+// Spec: owner_id is an integer in requests; a numeric string is taken as well (numeric).
+const ownerId = numeric(z.number().int().positive());
 
 const fields = {
   key: z.string().min(1).max(255),
@@ -15,18 +21,32 @@ const fields = {
   description: z.string().nullable().optional(),
 };
 
-export const metafieldCreate = z.object({
-  metafield: z.object(fields).transform((m) => ({ ...m, description: m.description ?? null })),
-});
+const createFields = z.object(fields).transform((m) => ({ ...m, description: m.description ?? null }));
 
-export const metafieldUpdate = z.object({
-  metafield: z
-    .object({
-      description: fields.description,
-      owner_id: ownerId,
-      owner_resource: fields.owner_resource,
-      value: fields.value,
-      value_type: fields.value_type,
-    })
-    .partial(),
-});
+const updateFields = z
+  .object({
+    description: fields.description,
+    owner_id: ownerId,
+    owner_resource: fields.owner_resource,
+    value: fields.value,
+    value_type: fields.value_type,
+  })
+  .partial();
+
+/**
+ * The metafield of a body sent wrapped (`{"metafield": {...}}`; errors nest under `metafield`) or
+ * bare (errors name the fields).
+ *
+ * @example parseMetafieldBody(metafieldCreate, { key: 'k', ... }) // same as { metafield: { key: 'k', ... } }
+ */
+export function parseMetafieldBody<S extends z.ZodType>(schema: S, body: Body): z.output<S> {
+  if ('metafield' in body) {
+    // zod cannot name the output of an object around a generic schema; it is that schema's output.
+    const wrapped = parseWith(z.object({ metafield: schema }), body) as { metafield: z.output<S> };
+    return wrapped.metafield;
+  }
+  return parseWith(schema, body);
+}
+
+export const metafieldCreate = createFields;
+export const metafieldUpdate = updateFields;

@@ -1,7 +1,7 @@
 /** One-time item endpoints (both versions). */
 import { idsFilter, indexedIntegerFilter, timestampFilters } from '../../http/list/filters.js';
 import { listResponse, type ListSpec } from '../../http/list/list.js';
-import { pathId } from '../../http/params.js';
+import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
@@ -38,9 +38,28 @@ export const onetimeEndpoints: readonly Endpoint[] = [
     path: '/onetimes',
     scope: 'write_subscriptions',
     summary: 'Add a one-time item to the queued charge of its address on its date',
-    locks: (request) => (typeof request.body.address_id === 'number' ? request.body.address_id : undefined),
+    locks: (request) => bodyId(request, 'address_id'),
     handle: (request) => {
       const input = parseWith(onetimeSchemas[request.version].create, request.body);
+      return createdResponse(
+        request.version,
+        render(request, createOnetime(request, input.address_id, input.change)),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/addresses/:id/onetimes',
+    scope: 'write_subscriptions',
+    versions: ['2021-01'],
+    // api-facts (real clients): the 2021-01 API also creates a one-time under its address.
+    summary: 'Add a one-time item to an address (2021-01), as POST /onetimes with the address of the path',
+    locks: (request) => pathId(request),
+    handle: (request) => {
+      const input = parseWith(onetimeSchemas[request.version].create, {
+        ...request.body,
+        address_id: pathId(request),
+      });
       return createdResponse(
         request.version,
         render(request, createOnetime(request, input.address_id, input.change)),

@@ -10,6 +10,7 @@ import {
   nameValues,
   optionalText,
   platformIdInput,
+  numeric,
 } from '../schema-parts.js';
 import type { OnetimeChange } from './onetimes.service.js';
 
@@ -19,7 +20,7 @@ const common = {
   variant_title: optionalText,
   sku: optionalText,
   sku_override: z.boolean(),
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: numeric(z.number().int().min(1).max(100_000)),
   properties: nameValues,
   next_charge_scheduled_at: calendarDay,
 };

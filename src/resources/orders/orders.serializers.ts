@@ -40,6 +40,14 @@ function line2021_01(line: OrderLineItem): Record<string, unknown> {
   };
 }
 
+/** api-facts (recorded responses): orders carry `taxable` and `total_weight_grams` in both versions. */
+function weightAndTax(order: Order, store: Store): { taxable: boolean; total_weight_grams: number } {
+  return {
+    taxable: store.collections.charges.get(order.charge_id)?.taxable ?? false,
+    total_weight_grams: order.line_items.reduce((sum, line) => sum + line.grams * line.quantity, 0),
+  };
+}
+
 function address2021_01(address: PostalAddress): Record<string, unknown> {
   const { country_code, ...rest } = address;
   return { ...rest, country: country_code ? countryName(country_code) : null };
@@ -80,6 +88,7 @@ function serialize2021_11(order: Order, store: Store): Record<string, unknown> {
     total_price: order.total_price,
     total_shipping: order.total_shipping,
     total_tax: order.total_tax,
+    ...weightAndTax(order, store),
     type: order.type,
     updated_at: timestamp('2021-11', order.updated_at),
   };
@@ -114,6 +123,7 @@ function serialize2021_01(order: Order, store: Store): Record<string, unknown> {
     total_discounts: order.total_discounts,
     total_price: order.total_price,
     total_tax: order.total_tax,
+    ...weightAndTax(order, store),
     type: order.type.toUpperCase(),
     updated_at: timestamp('2021-01', order.updated_at),
   };

@@ -74,7 +74,7 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
     versions: V2021_11,
     summary: 'Delete a payment method',
     handle: (request) => {
-      deletePaymentMethod(request, pathId(request));
+      deletePaymentMethod(request, pathId(request), 'refuse');
       return deletedResponse(request.version);
     },
   },

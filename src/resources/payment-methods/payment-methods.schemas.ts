@@ -1,6 +1,13 @@
 /** Request bodies of the 2021-11 payment method endpoints. */
 import * as z from 'zod';
-import { countryField, integerId, optionalText, postalAddress, postalTextFields } from '../schema-parts.js';
+import {
+  countryField,
+  integerId,
+  optionalText,
+  postalAddress,
+  postalTextFields,
+  numeric,
+} from '../schema-parts.js';
 import { PAYMENT_TYPES, PROCESSORS } from './payment-method.model.js';
 
 const billingAddress = z.object({
@@ -10,13 +17,31 @@ const billingAddress = z.object({
 
 const paymentDetails = z.object({
   brand: optionalText,
-  exp_month: z.number().int().min(1).max(12).nullable().optional(),
-  exp_year: z.number().int().min(2000).max(2200).nullable().optional(),
+  exp_month: numeric(z.number().int().min(1).max(12)).nullable().optional(),
+  exp_year: numeric(z.number().int().min(2000).max(2200)).nullable().optional(),
   last4: z
     .string()
     .regex(/^\d{4}$/, 'Must be 4 digits.')
     .nullable()
     .optional(),
+});
+
+/**
+ * An update's billing address: a line sent as null is refused with nested errors, as the real
+ * service does (api-facts: `{"errors": {"billing_address": {"address1": ["Field may not be null."]}}}`).
+ */
+const billingLine = z.string().optional();
+const billingAddressUpdate = z.object({
+  first_name: billingLine,
+  last_name: billingLine,
+  company: billingLine,
+  address1: billingLine,
+  address2: billingLine,
+  city: billingLine,
+  province: billingLine,
+  zip: billingLine,
+  phone: billingLine,
+  country_code: countryField.optional(),
 });
 
 function completeBilling(value: z.output<typeof billingAddress> | null | undefined) {
@@ -56,7 +81,7 @@ export const paymentMethodUpdate = z
     processor_name: z.enum(PROCESSORS),
     processor_customer_token: z.string().min(1),
     processor_payment_method_token: z.string().min(1),
-    billing_address: billingAddress.nullable(),
+    billing_address: billingAddressUpdate.nullable(),
     payment_details: paymentDetails,
   })
   .partial()

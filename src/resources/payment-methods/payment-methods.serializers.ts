@@ -10,10 +10,17 @@ import type { PaymentMethod, PaymentType } from './payment-method.model.js';
 export function serializePaymentMethod(method: PaymentMethod, version: ApiVersion): Record<string, unknown> {
   return {
     id: method.id,
-    billing_address: method.billing_address,
+    // api-facts (recorded responses): the billing address names its country beside the code.
+    billing_address: method.billing_address && {
+      ...method.billing_address,
+      country: method.billing_address.country_code ? countryName(method.billing_address.country_code) : null,
+    },
     created_at: timestamp(version, method.created_at),
     customer_id: method.customer_id,
     default: method.default,
+    // api-facts (real clients): the record always carries `include`, {} when nothing is included
+    // (`?include=addresses` fills it).
+    include: {},
     payment_details: method.payment_details,
     payment_type: method.payment_type,
     processor_customer_token: method.processor_customer_token,

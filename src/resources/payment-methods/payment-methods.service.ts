@@ -79,10 +79,19 @@ export function updatePaymentMethod(
   return after;
 }
 
-/** Deletes a payment method; addresses that used it keep no payment method. */
-export function deletePaymentMethod(ctx: ServiceContext, id: number): void {
+/**
+ * Deletes a payment method. `whenUsed: 'refuse'` (the API) refuses one that addresses use, as the
+ * real service does (422); `'detach'` (deleting its customer) leaves those addresses without one.
+ *
+ * @example deletePaymentMethod(request, 7, 'refuse');
+ */
+export function deletePaymentMethod(ctx: ServiceContext, id: number, whenUsed: 'refuse' | 'detach'): void {
   const { store } = ctx;
   const method = findPaymentMethod(store, id);
+  const used = store.collections.addresses
+    .findBy('customer_id', method.customer_id)
+    .some((address) => address.payment_method_id === id);
+  if (used && whenUsed === 'refuse') throw errors.paymentMethodInUse();
   for (const address of store.collections.addresses.findBy('customer_id', method.customer_id)) {
     if (address.payment_method_id === id) {
       store.collections.addresses.update(address.id, { payment_method_id: null, updated_at: store.now() });
@@ -99,7 +108,7 @@ export function deletePaymentMethod(ctx: ServiceContext, id: number): void {
 
 export function removePaymentMethodsOf(ctx: ServiceContext, customerId: number): void {
   for (const method of ctx.store.collections.payment_methods.findBy('customer_id', customerId)) {
-    deletePaymentMethod(ctx, method.id);
+    deletePaymentMethod(ctx, method.id, 'detach');
   }
 }
 

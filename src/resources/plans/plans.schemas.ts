@@ -1,6 +1,6 @@
 /** Request bodies of the 2021-11 plan endpoints, single and bulk. */
 import * as z from 'zod';
-import { integerId, text } from '../schema-parts.js';
+import { integerId, text, numeric } from '../schema-parts.js';
 import { amountField, countField, externalIdField } from '../products/catalog.schema-parts.js';
 import { PLAN_TYPES } from './plan.model.js';
 
@@ -12,10 +12,10 @@ const preferences = z.object({
   order_interval_frequency: countField,
   interval_unit: z.enum(['day', 'week', 'month']),
   // Decision: days 29-31 are accepted; in shorter months the order falls on the last day.
-  order_day_of_month: z.number().int().min(1).max(31).nullable(),
+  order_day_of_month: numeric(z.number().int().min(1).max(31)).nullable(),
   // 0 = Monday (api-facts: Scheduling).
-  order_day_of_week: z.number().int().min(0).max(6).nullable(),
-  expire_after_specific_number_of_charges: z.number().int().min(1).max(10_000).nullable(),
+  order_day_of_week: numeric(z.number().int().min(0).max(6)).nullable(),
+  expire_after_specific_number_of_charges: numeric(z.number().int().min(1).max(10_000)).nullable(),
 });
 
 const display = z.object({ display: z.boolean() });
@@ -29,7 +29,7 @@ const fields = {
   external_product_id: externalIdField,
   discount_amount: amountField.nullable(),
   discount_type: z.enum(['percentage', 'fixed_amount']).nullable(),
-  sort_order: z.number().int().min(0).max(1_000_000),
+  sort_order: numeric(z.number().int().min(0).max(1_000_000)),
   // Preferences are partial here: what a plan needs depends on its type (plans.rules.ts).
   subscription_preferences: preferences.partial().nullable(),
   channel_settings: channels,

@@ -11,7 +11,8 @@ export function serializePlan(plan: Plan, version: ApiVersion): Record<string, u
     created_at: timestamp(version, plan.created_at),
     discount_amount: plan.discount_amount,
     discount_type: plan.discount_type,
-    external_product_id: plan.external_product_id,
+    // api-facts (real clients): {ecommerce} in 2021-11, as on subscriptions (plans are 2021-11 only).
+    external_product_id: { ecommerce: plan.external_product_id },
     sort_order: plan.sort_order,
     subscription_preferences: prefs && {
       charge_interval_frequency: prefs.charge_interval_frequency,

@@ -1,5 +1,6 @@
 /** zod building blocks of the catalog's request bodies (products, plans, collections). */
 import * as z from 'zod';
+import { numeric } from '../schema-parts.js';
 import { fromMinor, isAmount, toMinor } from '../../billing/money.js';
 import { FIELD } from '../../errors/messages.js';
 import { parseTimestampMs } from '../../http/list/params.js';
@@ -53,7 +54,4 @@ export const timestampField = z.string().transform((value, ctx) => {
 });
 
 /** A positive integer, also taken as a numeric string (2021-01 frequencies are strings). */
-export const countField = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value),
-  z.number().int().min(1).max(1000),
-);
+export const countField = numeric(z.number().int().min(1).max(1000));

@@ -4,7 +4,7 @@
  * which become plans (spec, Topics: plans change "via ... the 2021-01 products endpoint").
  */
 import * as z from 'zod';
-import { integerId, optionalText, text } from '../schema-parts.js';
+import { integerId, optionalText, text, numeric } from '../schema-parts.js';
 import { amountField, countField, externalIdField, timestampField } from './catalog.schema-parts.js';
 import type { PurchaseSettingsPatch } from './products.purchase-settings.js';
 import { STOREFRONT_PURCHASE_OPTIONS } from './products.purchase-settings.js';
@@ -22,12 +22,12 @@ const handle = z
 const image = z.object({
   src: z.string().trim().min(1).max(2048),
   alt: optionalText,
-  sort_order: z.number().int().min(0).max(MAX_ITEMS).optional(),
+  sort_order: numeric(z.number().int().min(0).max(MAX_ITEMS)).optional(),
 });
 
 const option = z.object({
   name: text.max(255),
-  position: z.number().int().min(1).max(MAX_ITEMS).optional(),
+  position: numeric(z.number().int().min(1).max(MAX_ITEMS)).optional(),
   values: z.array(z.string().max(255)).max(MAX_ITEMS),
 });
 
@@ -38,7 +38,7 @@ const variant = z.object({
   prices: z.object({ unit_price: amountField, compare_at_price: amountField.nullable().optional() }),
   requires_shipping: z.boolean().optional(),
   taxable: z.boolean().optional(),
-  grams: z.number().int().min(0).max(1_000_000_000).optional(),
+  grams: numeric(z.number().int().min(0).max(1_000_000_000)).optional(),
   option_values: z
     .array(z.object({ label: z.string().max(255), value: z.string().max(255) }))
     .max(MAX_ITEMS)
@@ -46,7 +46,7 @@ const variant = z.object({
   bundle: z
     .object({
       collection_ids: z.array(integerId).min(1).max(MAX_ITEMS),
-      items_count: z.number().int().min(1).max(1000),
+      items_count: numeric(z.number().int().min(1).max(1000)),
     })
     .nullable()
     .optional(),
@@ -143,10 +143,10 @@ const subscriptionDefaults = z
     order_interval_frequency: countField,
     order_interval_unit: z.enum(['day', 'week', 'month']),
     storefront_purchase_options: z.enum(STOREFRONT_PURCHASE_OPTIONS),
-    order_day_of_month: z.number().int().min(1).max(31).nullable(),
-    order_day_of_week: z.number().int().min(0).max(6).nullable(),
-    expire_after_specific_number_of_charges: z.number().int().min(1).max(10_000).nullable(),
-    number_charges_until_expiration: z.number().int().min(1).max(10_000).nullable(),
+    order_day_of_month: numeric(z.number().int().min(1).max(31)).nullable(),
+    order_day_of_week: numeric(z.number().int().min(0).max(6)).nullable(),
+    expire_after_specific_number_of_charges: numeric(z.number().int().min(1).max(10_000)).nullable(),
+    number_charges_until_expiration: numeric(z.number().int().min(1).max(10_000)).nullable(),
   })
   .partial();
 

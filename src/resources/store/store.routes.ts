@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../http/types.js';
+import { shippingCountries } from './shop.serializers.js';
 import { serializeStore } from './store.serializers.js';
 
 export const storeEndpoints: readonly Endpoint[] = [
@@ -8,5 +9,21 @@ export const storeEndpoints: readonly Endpoint[] = [
     scope: 'read_store',
     summary: 'Retrieve the store',
     handle: ({ store, version }) => ({ body: { store: serializeStore(store, version) } }),
+  },
+  {
+    method: 'GET',
+    path: '/shop',
+    scope: 'read_store',
+    versions: ['2021-01'],
+    summary: 'Retrieve the store as the 2021-01 shop record',
+    handle: ({ store, version }) => ({ body: { shop: serializeStore(store, version) } }),
+  },
+  {
+    method: 'GET',
+    path: '/shop/shipping_countries',
+    scope: 'read_store',
+    versions: ['2021-01'],
+    summary: 'The countries the store ships to, with their provinces (2021-01)',
+    handle: ({ store }) => ({ body: { shipping_countries: shippingCountries(store) } }),
   },
 ];

@@ -31,7 +31,10 @@ export function customerPortalUrl(store: Store): string {
   return `https://store-${store.id}.example/portal`;
 }
 
-/** The store's email address (also the sender of notification emails). */
+/**
+ * The store's contact address: the `email` setting, else a default, so a store always has one
+ * (api-facts: token information's `contact_email` is this string). Also the sender of notification emails.
+ */
 export function storeEmail(store: Store): string {
   return store.settings.email ?? `owner@store-${store.id}.example`;
 }
@@ -41,6 +44,8 @@ export function serializeStore(store: Store, version: ApiVersion): Record<string
   const identifier = `store-${store.id}`;
   return {
     id: store.id,
+    // api-facts (real clients and recorded responses): string or null; the emulator has no logo.
+    checkout_logo_url: null,
     checkout_platform: CHECKOUT_PLATFORM[settings.platform],
     created_at: timestamp(version, store.created_at),
     currency: settings.currency,
@@ -52,8 +57,9 @@ export function serializeStore(store: Store, version: ApiVersion): Record<string
     identifier,
     merchant_portal_base_url: `https://${identifier}.example/admin`,
     name: store.name,
-    phone: null,
+    phone: settings.phone,
     timezone: { iana_name: settings.timezone, name: timezoneName(settings.timezone, store.clock.date()) },
+    updated_at: timestamp(version, store.updated_at),
     weight_unit: 'lb',
   };
 }

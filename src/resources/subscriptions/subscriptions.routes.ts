@@ -2,9 +2,10 @@
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { parseBooleanParam } from '../../http/list/params.js';
-import { pathId } from '../../http/params.js';
+import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
+import { errors } from '../../errors/messages.js';
 import * as z from 'zod';
 import { skipAndGift } from '../../billing/skip-gift.js';
 import { completeAddress } from '../addresses/addresses.schemas.js';
@@ -88,7 +89,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     path: '/subscriptions',
     scope: 'write_subscriptions',
     summary: 'Create a subscription',
-    locks: (request) => (typeof request.body.address_id === 'number' ? request.body.address_id : undefined),
+    locks: (request) => bodyId(request, 'address_id'),
     handle: (request) => {
       const input = parseWith(subscriptionSchemas[request.version].create, request.body);
       const subscription = createSubscription(
@@ -140,6 +141,12 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
       findSubscription(request.store, id);
       const commit = commitOf(request);
       const change = parseWith(subscriptionSchemas[request.version].update, request.body);
+      // The real service refuses a new unit without both frequencies (api-facts, recorded responses).
+      if (
+        change.order_interval_unit !== undefined &&
+        (change.charge_interval_frequency === undefined || change.order_interval_frequency === undefined)
+      )
+        throw errors.intervalUnitWithoutFrequencies();
       return { body: render(request, updateSubscription(request, id, change, commit)) };
     },
   },

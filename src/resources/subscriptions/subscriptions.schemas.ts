@@ -11,18 +11,17 @@ import {
   nameValues,
   optionalText,
   platformIdInput,
+  numeric,
 } from '../schema-parts.js';
 import type { SubscriptionChange } from './subscriptions.service.js';
 
 export const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
 
 /** 2021-01 sends frequencies as strings ("1"); both versions accept either. */
-export const frequency = z
-  .union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)])
-  .pipe(z.number().int().min(1).max(1000));
+export const frequency = numeric(z.number().int().min(1).max(1000));
 
 const common = {
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: numeric(z.number().int().min(1).max(100_000)),
   price: amount,
   product_title: z.string().min(1),
   variant_title: optionalText,
@@ -32,9 +31,9 @@ const common = {
   charge_interval_frequency: frequency,
   order_interval_frequency: frequency,
   order_interval_unit: z.enum(INTERVAL_UNITS),
-  order_day_of_month: z.number().int().min(1).max(31).nullable(),
-  order_day_of_week: z.number().int().min(0).max(6).nullable(),
-  expire_after_specific_number_of_charges: z.number().int().min(1).nullable(),
+  order_day_of_month: numeric(z.number().int().min(1).max(31)).nullable(),
+  order_day_of_week: numeric(z.number().int().min(0).max(6)).nullable(),
+  expire_after_specific_number_of_charges: numeric(z.number().int().min(1)).nullable(),
   plan_id: integerId.nullable(),
   analytics_data: analyticsData,
 };

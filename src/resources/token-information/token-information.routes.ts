@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../http/types.js';
+import { storeEmail } from '../store/store.serializers.js';
 
 export const tokenInformationEndpoints: readonly Endpoint[] = [
   {
@@ -6,11 +7,13 @@ export const tokenInformationEndpoints: readonly Endpoint[] = [
     path: '/token_information',
     scope: null,
     summary: "Retrieve the calling token's information",
-    handle: ({ token }) => ({
+    // api-facts: contact_email is the store's contact address (a string, never null), read now so
+    // a later change of the `email` setting shows.
+    handle: ({ store, token }) => ({
       body: {
         token_information: {
-          client: { name: token.name, contact_email: token.contact_email },
-          contact_email: token.contact_email,
+          client: { name: token.name, contact_email: storeEmail(store) },
+          contact_email: storeEmail(store),
           name: token.name,
           scopes: token.scopes,
         },

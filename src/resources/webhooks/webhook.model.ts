@@ -40,6 +40,11 @@ export interface Delivery {
   readonly body: string;
   readonly status: DeliveryStatus;
   readonly attempts: readonly DeliveryAttempt[];
+  /**
+   * A test delivery whose record was made up because the store had none of the topic's kind
+   * (webhooks/samples.ts); absent in older data: false.
+   */
+  readonly synthetic?: boolean;
   /** Set on the copy sent when duplicate deliveries are switched on. */
   readonly duplicate_of: number | null;
   readonly created_at: Timestamp;

@@ -8,6 +8,7 @@ import { parseWith } from '../../http/validation.js';
 import { errors } from '../../errors/messages.js';
 import { deliveriesOf } from '../../webhooks/dispatcher.js';
 import { newestOf, payloadOf } from '../../webhooks/payloads.js';
+import { SampleUnavailable, syntheticPayload } from '../../webhooks/samples.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { timestamp } from '../serialize.js';
 import type { Webhook } from './webhook.model.js';
@@ -49,6 +50,28 @@ const webhookList: ListSpec<Webhook> = {
   defaultSort: 'id-desc',
   serialize: (webhook, request) => serializeWebhook(webhook, request),
 };
+
+/**
+ * A made-up record of the webhook's topic (api-facts: the real service sends a sample whether or
+ * not the store has such a record); 422 when the store's settings refuse one (e.g. checkouts on
+ * platform B).
+ */
+async function syntheticSample(request: ApiRequest, webhook: Webhook): Promise<Record<string, unknown>> {
+  const objectType = webhook.topic.split('/')[0] ?? '';
+  try {
+    const payload = await syntheticPayload(
+      request.store,
+      objectType,
+      webhook.api_version,
+      webhook.included_objects,
+    );
+    if (payload) return payload;
+  } catch (error) {
+    if (!(error instanceof SampleUnavailable)) throw error;
+    throw errors.field('topic', `No sample ${objectType} can be made for this store: ${error.message}`);
+  }
+  throw errors.field('topic', `The store has no ${objectType} yet to send as a sample; create one first.`);
+}
 
 const byTopic = { checkedBy: 'handler', note: 'read scope of the topic' } as const;
 
@@ -114,25 +137,17 @@ export const webhookEndpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/webhooks/:id/test',
     scope: null,
-    summary: "Send the webhook the newest record of its topic's resource as a sample payload",
+    summary:
+      "Send the webhook a signed sample of its topic: the newest record of the topic's resource, else a synthetic one",
     handle: async (request) => {
       const webhook = findWebhook(request.store, pathId(request));
-      const [objectType] = webhook.topic.split('/');
-      const sample = newestOf(request.store, objectType ?? '');
-      if (sample === undefined) {
-        throw errors.field(
-          'topic',
-          `The store has no ${objectType} yet to send as a sample; create one first.`,
-        );
-      }
-      const payload = payloadOf(
-        request.store,
-        objectType ?? '',
-        sample,
-        webhook.api_version,
-        webhook.included_objects,
-      );
-      await deliveriesOf(request.store).test(webhook, payload);
+      const objectType = webhook.topic.split('/')[0] ?? '';
+      const sample = newestOf(request.store, objectType);
+      const payload =
+        sample === undefined
+          ? await syntheticSample(request, webhook)
+          : payloadOf(request.store, objectType, sample, webhook.api_version, webhook.included_objects);
+      await deliveriesOf(request.store).test(webhook, payload, sample === undefined);
       return { body: {} };
     },
   },
