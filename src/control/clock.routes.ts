@@ -32,6 +32,15 @@ const advanceBody = z
 
 const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
 
+const jobsQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, 'Not a valid integer.')
+    .transform(Number)
+    .pipe(z.number().min(1))
+    .optional(),
+});
+
 const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
 /** Where the clock would go; past the last representable time → 422 on the field sent. */
@@ -91,20 +100,31 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     body: modeBody,
     handle: ({ store, body }) => {
       store.clock.setMode(parseWith(modeBody, body).mode);
+      store.clockMoved({ jobs: 0, events: 0 });
       return { body: { now: store.clock.iso(), mode: store.clock.mode } };
     },
   },
   {
     method: 'GET',
     path: '/clock/jobs',
-    summary: 'The scheduled jobs, in the order they will run',
-    handle: ({ store }) => ({
-      body: {
-        now: store.clock.iso(),
-        jobs: store.scheduler
-          .pending()
-          .map((job) => ({ type: job.type, due_at: toIso(job.due_at), subject: job.subject })),
-      },
-    }),
+    summary: 'The scheduled jobs, in the order they will run, each with what it will do (limit, default all)',
+    query: jobsQuery,
+    handle: ({ store, query }) => {
+      const { limit } = parseWith(jobsQuery, query);
+      const pending = store.scheduler.pending();
+      return {
+        body: {
+          now: store.clock.iso(),
+          total: pending.length,
+          jobs: pending.slice(0, limit ?? pending.length).map((job) => ({
+            id: job.id,
+            type: job.type,
+            due_at: toIso(job.due_at),
+            subject: job.subject,
+            does: store.scheduler.describe(job.type),
+          })),
+        },
+      };
+    },
   },
 ];

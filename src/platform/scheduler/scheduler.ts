@@ -54,6 +54,11 @@ export class Scheduler {
     return [...this.store.collections.jobs.values()].sort(byDue);
   }
 
+  /** What a job of this type will do (its kind's description), e.g. for the timeline preview. */
+  describe(type: string): string {
+    return this.kinds.get(type)?.description ?? `no job kind ${type}`;
+  }
+
   /** The job that runs next, if any. */
   next(): Job | undefined {
     const jobs = this.store.collections.jobs;
@@ -107,6 +112,7 @@ export class Scheduler {
       if (targetMs > clock.now()) clock.set(targetMs);
     } finally {
       unsubscribe();
+      this.store.clockMoved({ jobs: ran.length, events: topics.length });
     }
     return { now: clock.iso(), jobs: ran, events: topics };
   }
