@@ -33,6 +33,7 @@ const advanceBody = z
 const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
 
 const jobsQuery = z.object({
+  subject: z.string().min(1).optional(),
   limit: z
     .string()
     .regex(/^\d{1,6}$/, 'Not a valid integer.')
@@ -107,11 +108,14 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/clock/jobs',
-    summary: 'The scheduled jobs, in the order they will run, each with what it will do (limit, default all)',
+    summary: 'The scheduled jobs, in the order they will run, each with what it will do; filters subject (charge:12), limit',
     query: jobsQuery,
     handle: ({ store, query }) => {
-      const { limit } = parseWith(jobsQuery, query);
-      const pending = store.scheduler.pending();
+      const { limit, subject } = parseWith(jobsQuery, query);
+      const pending =
+        subject === undefined
+          ? store.scheduler.pending()
+          : store.collections.jobs.findBy('subject', subject).sort((a, b) => a.due_at - b.due_at || a.id - b.id);
       return {
         body: {
           now: store.clock.iso(),
