@@ -124,6 +124,11 @@ async function loadPage(token: string, query: Query): Promise<Page> {
   };
 }
 
+/** One line of the dunning schedule (built as one string: htm drops line breaks inside text). */
+function retryLine(failure: number, days: number, next: boolean): string {
+  return `after failure ${failure}: retry ${days} day${days === 1 ? '' : 's'} later${next ? ' (next)' : ''}`;
+}
+
 /** A charge's attempts, its dunning schedule (the store's retry days) and the job that tries it next. */
 function ChargeDunning({ session, charge }: { session: Session; charge: Json }) {
   const info = useLoad(async () => {
@@ -161,8 +166,7 @@ function ChargeDunning({ session, charge }: { session: Session; charge: Json }) 
                   ${retryDays.map(
                     (days, i) =>
                       html`<li class=${i + 1 === attempts ? 'current' : ''}>
-                        after failure ${i + 1}: retry ${days} day${days === 1 ? '' : 's'}
-                        later${i + 1 === attempts ? ' (next)' : ''}
+                        ${retryLine(i + 1, days, i + 1 === attempts)}
                       </li>`,
                   )}
                 </ol>

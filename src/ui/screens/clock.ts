@@ -114,74 +114,76 @@ export function ClockScreen({ session }: { session: Session }) {
     </form>
     ${action.busy && html`<p role="status">Advancing…</p>`}
     <${ErrorBox} error=${action.error} />
-    ${
-      report &&
-      html`<section class="card" aria-labelledby="advance-title">
-        <h3 id="advance-title">The last advance</h3>
-        <p>Now ${report.now}: ${report.jobs.length} jobs ran, ${report.events.length} events.</p>
-        <div class="scroll">
-          <table aria-label="Jobs run">
+    <div class="split">
+      ${
+        report &&
+        html`<section class="card" aria-labelledby="advance-title">
+          <h3 id="advance-title">The last advance</h3>
+          <p>Now ${report.now}: ${report.jobs.length} jobs ran, ${report.events.length} events.</p>
+          <ul class="topics" aria-label="Events of the advance">
+            ${counts(report.events).map(([topic, n]) => html`<li><code>${topic}</code> × ${n}</li>`)}
+          </ul>
+          <div class="scroll capped">
+            <table aria-label="Jobs run">
+              <thead>
+                <tr>
+                  <th>Due at</th>
+                  <th>Job</th>
+                  <th>Subject</th>
+                  <th>Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${report.jobs.slice(0, 200).map(
+                  (job) =>
+                    html`<tr>
+                      <td class="nowrap">${job.due_at}</td>
+                      <td class="nowrap">${job.type}</td>
+                      <td>${job.subject}</td>
+                      <td>${job.outcome}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>
+          ${report.jobs.length > 200 && html`<p>…and ${report.jobs.length - 200} more jobs.</p>`}
+        </section>`
+      }
+      <section class="card" aria-labelledby="timeline-title">
+        <h3 id="timeline-title">Timeline: scheduled jobs</h3>
+        <p>
+          ${
+            jobs.value
+              ? jobs.value.total > TIMELINE_LIMIT
+                ? `The first ${TIMELINE_LIMIT} of ${jobs.value.total} jobs, in the order they will run.`
+                : `${jobs.value.total} jobs, in the order they will run.`
+              : 'Loading…'
+          }
+        </p>
+        <div class="scroll capped">
+          <table aria-label="Scheduled jobs">
             <thead>
               <tr>
                 <th>Due at</th>
                 <th>Job</th>
                 <th>Subject</th>
-                <th>Outcome</th>
+                <th>Will do</th>
               </tr>
             </thead>
             <tbody>
-              ${report.jobs.slice(0, 200).map(
+              ${(jobs.value?.jobs ?? []).map(
                 (job) =>
                   html`<tr>
-                    <td>${job.due_at}</td>
-                    <td>${job.type}</td>
+                    <td class="nowrap">${job.due_at}</td>
+                    <td class="nowrap">${job.type}</td>
                     <td>${job.subject}</td>
-                    <td>${job.outcome}</td>
+                    <td>${job.does}</td>
                   </tr>`,
               )}
             </tbody>
           </table>
         </div>
-        ${report.jobs.length > 200 && html`<p>…and ${report.jobs.length - 200} more jobs.</p>`}
-        <ul class="topics" aria-label="Events of the advance">
-          ${counts(report.events).map(([topic, n]) => html`<li><code>${topic}</code> × ${n}</li>`)}
-        </ul>
-      </section>`
-    }
-    <section aria-labelledby="timeline-title">
-      <h3 id="timeline-title">Timeline: scheduled jobs</h3>
-      <p>
-        ${
-          jobs.value
-            ? jobs.value.total > TIMELINE_LIMIT
-              ? `The first ${TIMELINE_LIMIT} of ${jobs.value.total} jobs, in the order they will run.`
-              : `${jobs.value.total} jobs, in the order they will run.`
-            : 'Loading…'
-        }
-      </p>
-      <div class="scroll">
-        <table aria-label="Scheduled jobs">
-          <thead>
-            <tr>
-              <th>Due at</th>
-              <th>Job</th>
-              <th>Subject</th>
-              <th>Will do</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${(jobs.value?.jobs ?? []).map(
-              (job) =>
-                html`<tr>
-                  <td>${job.due_at}</td>
-                  <td>${job.type}</td>
-                  <td>${job.subject}</td>
-                  <td>${job.does}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      </section>
+    </div>
   </section>`;
 }

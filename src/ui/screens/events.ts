@@ -11,6 +11,11 @@ import { ErrorBox, Field } from '../shared.js';
 
 const KEEP = 200;
 
+/** The stream sends the event log's record (with `topic`); `GET /events` answers object type and verb. */
+function topicOf(event: Json): string {
+  return typeof event.topic === 'string' ? event.topic : `${String(event.object_type)}/${String(event.verb)}`;
+}
+
 export function EventsScreen({ session }: { session: Session }) {
   const [topic, setTopic] = useState('');
   const [applied, setApplied] = useState('');
@@ -82,7 +87,7 @@ export function EventsScreen({ session }: { session: Session }) {
               html`<tr>
                 <td>${String(event.id)}</td>
                 <td>${String(event.created_at)}</td>
-                <td><code>${String(event.topic)}</code></td>
+                <td><code>${topicOf(event)}</code></td>
                 <td>${String(event.description ?? '')}</td>
               </tr>`,
           )}

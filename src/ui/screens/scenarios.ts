@@ -80,8 +80,7 @@ export function ScenariosScreen({ open }: { session: Session; open: (store: Stor
       answer &&
       html`<section class="card" aria-labelledby="run-title">
         <h3 id="run-title">
-          ${answer.report.name}: ${answer.report.passed ? 'passed' : 'failed'} (${answer.report.steps.length}
-          steps, ${answer.report.durationMs} ms)
+          ${`${answer.report.name}: ${answer.report.passed ? 'passed' : 'failed'} (${answer.report.steps.length} steps, ${answer.report.durationMs} ms)`}
         </h3>
         <button type="button" onClick=${() => open(answer.store)}>Open its store ${answer.store.name}</button>
         <ol class="steps" aria-label="Steps">
