@@ -108,14 +108,17 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/clock/jobs',
-    summary: 'The scheduled jobs, in the order they will run, each with what it will do; filters subject (charge:12), limit',
+    summary:
+      'The scheduled jobs, in the order they will run, each with what it will do; filters subject (charge:12), limit',
     query: jobsQuery,
     handle: ({ store, query }) => {
       const { limit, subject } = parseWith(jobsQuery, query);
       const pending =
         subject === undefined
           ? store.scheduler.pending()
-          : store.collections.jobs.findBy('subject', subject).sort((a, b) => a.due_at - b.due_at || a.id - b.id);
+          : store.collections.jobs
+              .findBy('subject', subject)
+              .sort((a, b) => a.due_at - b.due_at || a.id - b.id);
       return {
         body: {
           now: store.clock.iso(),

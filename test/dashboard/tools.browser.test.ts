@@ -176,14 +176,14 @@ describe.skipIf(browserSkipReason)(
       await page.keyboard.press('Enter');
       await page.getByRole('table', { name: 'Jobs run' }).waitFor();
       // Nothing wider than the window: the page does not scroll sideways.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      // (Expressions as strings: the test's own types know no DOM.)
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       // Every form control has a label.
-      const unlabelled = await page.evaluate(
-        () =>
-          [...document.querySelectorAll('input, select, textarea')].filter(
-            (el) => !el.closest('label') && !el.getAttribute('aria-label'),
-          ).length,
+      const unlabelled = await page.evaluate<number>(
+        "[...document.querySelectorAll('input, select, textarea')].filter((el) => !el.closest('label') && !el.getAttribute('aria-label')).length",
       );
       expect(unlabelled).toBe(0);
       expect(page.problems).toEqual([]);
