@@ -197,6 +197,13 @@ describe.skipIf(browserSkipReason)(
       await page.getByRole('button', { name: 'Open Hook shop' }).click();
       await expect.poll(() => page.locator('header').textContent()).toContain('Hook shop');
       await page.getByRole('link', { name: 'Webhooks' }).click();
+      const subscriptions = page.getByRole('table', { name: 'Webhook subscriptions' });
+      await expect.poll(() => subscriptions.textContent()).toContain('customer/created');
+      // Another subscription, added from the form.
+      await page.getByLabel('Receiver URL').fill(receiver.url);
+      await page.getByLabel('Webhook topic').fill('customer/updated');
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      await expect.poll(() => subscriptions.locator('tbody tr').count()).toBe(2);
       await page.getByRole('button', { name: 'Pause deliveries' }).click();
       await page.getByRole('button', { name: 'Resume deliveries' }).waitFor();
       await api.post('/customers', { email: 'held@example.com', first_name: 'H', last_name: 'D' });
