@@ -66,6 +66,26 @@ describe.skipIf(browserSkipReason)(
       await page.getByRole('link', { name: 'Faults' }).click();
       await page.getByRole('button', { name: /Remove rule/ }).click();
       await expect.poll(() => rules.locator('tbody tr').count()).toBe(0);
+
+      // The other actions and modes of the form make the rules the control API describes.
+      await page.getByLabel('Method').selectOption('GET');
+      await page.getByLabel('Action').selectOption('latency');
+      await page.getByLabel('Latency (ms)').fill('250');
+      await page.getByLabel('When').selectOption('probability');
+      await page.getByLabel('Probability (0 to 1)').fill('0.25');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await expect.poll(() => rules.locator('tbody tr').count()).toBe(1);
+      await page.getByLabel('Action').selectOption('truncate');
+      await page.getByLabel('When').selectOption('always');
+      await page.getByLabel('Fails').selectOption('commit');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await expect.poll(() => rules.locator('tbody tr').count()).toBe(2);
+      const views = await emulator().control.forStore(store.token).listFaults();
+      expect(views.map((rule) => [rule.match.method, rule.action.type, rule.when.mode, rule.after])).toEqual([
+        ['GET', 'latency', 'probability', null],
+        ['GET', 'truncate', 'always', 'commit'],
+      ]);
+      expect(await rules.textContent()).toContain(views[0]?.description ?? 'missing');
       expect(page.problems).toEqual([]);
     });
 
