@@ -128,7 +128,7 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
             type: job.type,
             due_at: toIso(job.due_at),
             subject: job.subject,
-            does: store.scheduler.describe(job.type),
+            does: store.scheduler.describe(job),
           })),
         },
       };

@@ -64,7 +64,7 @@ describe.skipIf(browserSkipReason)(
       await page.getByRole('link', { name: 'Clock' }).click();
       const jobs = page.getByRole('table', { name: 'Scheduled jobs' });
       await jobs.getByText('charge_attempt').first().waitFor();
-      await expect.poll(() => jobs.textContent()).toContain('Attempts payment of a charge');
+      await expect.poll(() => jobs.textContent()).toMatch(/Takes payment of 20\.00 USD \(charge \d+\)/);
       await expect.poll(() => page.getByLabel('Store time').textContent()).toBe('2025-01-15T12:00:00Z');
 
       // +1 month runs the upcoming notice and the charge attempt.

@@ -156,6 +156,25 @@ describe('control routes the dashboard needs', () => {
     });
   });
 
+  it('says what a charge attempt will do: take payment, or retry it in dunning', async () => {
+    const s = await store();
+    const { customerId, addressId } = await createCustomerWithAddress(s.api);
+    await addCard(s.api, customerId, 'tok_declined');
+    await createSubscription(s.api, addressId);
+    const [queued] = (await s.control.scheduledJobs()).jobs.filter((job) => job.type === 'charge_attempt');
+    expect(queued?.does).toMatch(/^Takes payment of 20\.00 USD \(charge \d+\)$/);
+    await s.control.advanceClock({ to: '2025-02-01T00:00:00Z' });
+    const jobs = await s.control.scheduledJobs();
+    const retry = jobs.jobs.find((job) => job.type === 'charge_attempt' && job.subject === queued?.subject);
+    expect(retry).toMatchObject({ due_at: '2025-02-02T00:00:00Z' });
+    expect(retry?.does).toMatch(/^Retries payment of 20\.00 USD \(charge \d+, try 2, after CARD_DECLINED\)$/);
+    const bySubject = await s.api.get('/_emulator/clock/jobs', { query: { subject: queued?.subject ?? '' } });
+    expect(bySubject.body.jobs.map((job: { subject: string }) => job.subject)).toEqual(
+      bySubject.body.jobs.map(() => queued?.subject),
+    );
+    expect(bySubject.body.jobs.length).toBeGreaterThan(0);
+  });
+
   it('runs a built-in scenario against a new store and reports each step', async () => {
     const s = await store();
     const reply = await s.api.post('/_emulator/scenarios/run', { name: 'fail-then-ok' });

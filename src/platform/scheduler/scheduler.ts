@@ -10,6 +10,8 @@ import type { Store } from '../../store/store.js';
 export interface JobKind {
   /** One line saying what this kind of job does (shown in previews and docs). */
   readonly description: string;
+  /** What this job will do to its subject as things stand (the timeline preview); `description` when absent. */
+  explain?(store: Store, job: Job): string;
   /**
    * Does the work; returns the outcome in a few words (`paid`, `failed: CARD_DECLINED`, ...). May
    * be async (a webhook retry sends over HTTP); the clock waits for it before the next job.
@@ -54,9 +56,11 @@ export class Scheduler {
     return [...this.store.collections.jobs.values()].sort(byDue);
   }
 
-  /** What a job of this type will do (its kind's description), e.g. for the timeline preview. */
-  describe(type: string): string {
-    return this.kinds.get(type)?.description ?? `no job kind ${type}`;
+  /** What a job will do as things stand (its kind's explanation, or description), for the timeline preview. */
+  describe(job: Job): string {
+    const kind = this.kinds.get(job.type);
+    if (!kind) return `no job kind ${job.type}`;
+    return kind.explain?.(this.store, job) ?? kind.description;
   }
 
   /** The job that runs next, if any. */
