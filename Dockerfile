@@ -2,7 +2,7 @@
 # Only node and npm are used (no distribution package manager), so any node:20-slim works,
 # including the stand-in that ../shared/tools/container-runtime.sh builds where no registry is
 # reachable. The runtime stage holds only the esbuild bundle of the CLI, which carries its
-# production dependencies inside it (docs/decisions/0006-container-image.md).
+# production dependencies inside it (docs/decisions/0006-container-image.md), and the dashboard's.
 
 FROM node:20-slim AS build
 WORKDIR /app
@@ -12,8 +12,9 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
-# The image runs the CLI only, so the bundle is all it needs (the library's tsc output is not used).
-RUN node scripts/bundle-cli.js
+# The image runs the CLI only, so the bundle is all it needs (the library's tsc output is not used),
+# and the dashboard's bundle (dist/ui: served at /_emulator/ui, nothing fetched from the network).
+RUN node scripts/bundle-cli.js && node scripts/bundle-ui.js
 
 FROM node:20-slim
 ENV NODE_ENV=production \
@@ -23,6 +24,7 @@ WORKDIR /app
 # package.json gives the version the CLI prints.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist/cli ./dist/cli
+COPY --from=build /app/dist/ui ./dist/ui
 # The built-in scenarios and the fixture files they use, found beside package.json (--scenario dunning).
 COPY scenarios ./scenarios
 COPY fixtures ./fixtures

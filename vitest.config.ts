@@ -6,5 +6,6 @@ export default defineConfig({
     exclude: ['test/container/**', 'node_modules/**', 'dist/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    globalSetup: ['test/global-setup.ts'],
   },
 });

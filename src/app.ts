@@ -20,6 +20,8 @@ export interface AppDeps {
   readonly logger: Logger;
   readonly adminToken?: string;
   readonly endpoints?: readonly Endpoint[];
+  /** The emulator's own loopback URL once it listens (scenario runs call it over HTTP). */
+  readonly selfUrl?: () => string | undefined;
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {

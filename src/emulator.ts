@@ -306,7 +306,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const headers = headerNames(prefix);
   const registry = await loadRegistry(options, database, headers);
   if (options.webhookUrl) subscribeToEverything(registry.defaultStore, options.webhookUrl);
-  const app = createApp({ registry, headers, logger, adminToken: options.adminToken });
+  const self: { url?: string } = {};
+  const app = createApp({
+    registry,
+    headers,
+    logger,
+    adminToken: options.adminToken,
+    selfUrl: () => self.url,
+  });
   const server = createServer(httpServerOptions(options.httpTimeouts), app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -320,6 +327,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  self.url = url;
   const store = registry.defaultStore;
   const token = options.token ?? store.tokens[0]?.token ?? '';
   let closing: Promise<void> | null = null;

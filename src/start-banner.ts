@@ -16,6 +16,16 @@ export interface StartBanner {
 }
 
 /**
+ * Where the dashboard of the emulator at `url` is served.
+ *
+ * @example
+ * dashboardUrl('http://127.0.0.1:4010'); // 'http://127.0.0.1:4010/_emulator/ui'
+ */
+export function dashboardUrl(url: string): string {
+  return `${url.replace(/\/$/, '')}/_emulator/ui`;
+}
+
+/**
  * The banner's text, ending with a newline.
  *
  * @example
@@ -30,6 +40,7 @@ export function formatStartBanner(banner: StartBanner): string {
     `  client secret:  ${banner.clientSecret}`,
     `  data:           ${banner.data}`,
     `  header:         ${banner.tokenHeader}`,
+    `  dashboard:      ${dashboardUrl(banner.url)}`,
     '',
   ].join('\n');
 }

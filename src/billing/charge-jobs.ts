@@ -99,6 +99,14 @@ export const timeJobKinds: ReadonlyMap<string, JobKind> = new Map<string, JobKin
     JOB.chargeAttempt,
     {
       description: 'Attempts payment of a charge on its scheduled date or retry date',
+      explain: (store, job) => {
+        const charge = chargeOf(store, job);
+        if (!charge || (charge.status !== 'queued' && !inDunning(charge)))
+          return 'Nothing: the charge is no longer due';
+        const amount = `${charge.total_price} ${charge.currency}`;
+        if (charge.status === 'queued') return `Takes payment of ${amount} (charge ${charge.id})`;
+        return `Retries payment of ${amount} (charge ${charge.id}, try ${charge.charge_attempts + 1}, after ${charge.error_type ?? 'an error'})`;
+      },
       run: (store, job) => {
         const charge = chargeOf(store, job);
         if (!charge || (charge.status !== 'queued' && !inDunning(charge))) return 'nothing to do';

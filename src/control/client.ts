@@ -39,6 +39,7 @@ import type {
   StoreSnapshot,
   NamedSnapshot,
   ScenarioInfo,
+  ScheduledJobs,
 } from './client.types.js';
 
 export type * from './client.types.js';
@@ -111,6 +112,14 @@ export class ControlClient {
     return (await this.request<{ token: IssuedToken }>('POST', '/tokens', input)).token;
   }
 
+  /** Issues a token for a store named by id (not the calling store), e.g. to open a store listed by `listStores`. */
+  async createStoreToken(
+    storeId: number,
+    input: { name: string; scopes: readonly string[]; token?: string },
+  ): Promise<IssuedToken> {
+    return (await this.request<{ token: IssuedToken }>('POST', `/stores/${storeId}/tokens`, input)).token;
+  }
+
   clock(): Promise<{ now: string; mode: 'frozen' | 'realtime' }> {
     return this.request('GET', '/clock');
   }
@@ -125,8 +134,9 @@ export class ControlClient {
     return this.request('POST', '/clock/mode', { mode });
   }
 
-  scheduledJobs(): Promise<{ now: string; jobs: { type: string; due_at: string; subject: string }[] }> {
-    return this.request('GET', '/clock/jobs');
+  /** Scheduled jobs in the order they will run, each with what it will do (`does`); the first `limit` only when given. */
+  scheduledJobs(limit?: number): Promise<ScheduledJobs> {
+    return this.request('GET', `/clock/jobs${limit === undefined ? '' : `?limit=${limit}`}`);
   }
 
   /** Changes this store's settings; nested objects (`webhooks`, `dunning`) merge. */

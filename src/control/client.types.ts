@@ -50,6 +50,14 @@ export interface AdvanceReport {
   readonly events: readonly string[];
 }
 
+/** `GET /_emulator/clock/jobs`: what the clock will do next. */
+export interface ScheduledJobs {
+  readonly now: string;
+  /** Every pending job, also those past `limit`. */
+  readonly total: number;
+  readonly jobs: readonly { id: number; type: string; due_at: string; subject: string; does: string }[];
+}
+
 export interface IssuedToken {
   readonly id: number;
   readonly name: string;

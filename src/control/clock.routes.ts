@@ -32,6 +32,16 @@ const advanceBody = z
 
 const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
 
+const jobsQuery = z.object({
+  subject: z.string().min(1).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, 'Not a valid integer.')
+    .transform(Number)
+    .pipe(z.number().min(1))
+    .optional(),
+});
+
 const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
 /** Where the clock would go; past the last representable time → 422 on the field sent. */
@@ -91,20 +101,37 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     body: modeBody,
     handle: ({ store, body }) => {
       store.clock.setMode(parseWith(modeBody, body).mode);
+      store.clockMoved({ jobs: 0, events: 0 });
       return { body: { now: store.clock.iso(), mode: store.clock.mode } };
     },
   },
   {
     method: 'GET',
     path: '/clock/jobs',
-    summary: 'The scheduled jobs, in the order they will run',
-    handle: ({ store }) => ({
-      body: {
-        now: store.clock.iso(),
-        jobs: store.scheduler
-          .pending()
-          .map((job) => ({ type: job.type, due_at: toIso(job.due_at), subject: job.subject })),
-      },
-    }),
+    summary:
+      'The scheduled jobs, in the order they will run, each with what it will do; filters subject (charge:12), limit',
+    query: jobsQuery,
+    handle: ({ store, query }) => {
+      const { limit, subject } = parseWith(jobsQuery, query);
+      const pending =
+        subject === undefined
+          ? store.scheduler.pending()
+          : store.collections.jobs
+              .findBy('subject', subject)
+              .sort((a, b) => a.due_at - b.due_at || a.id - b.id);
+      return {
+        body: {
+          now: store.clock.iso(),
+          total: pending.length,
+          jobs: pending.slice(0, limit ?? pending.length).map((job) => ({
+            id: job.id,
+            type: job.type,
+            due_at: toIso(job.due_at),
+            subject: job.subject,
+            does: store.scheduler.describe(job),
+          })),
+        },
+      };
+    },
   },
 ];

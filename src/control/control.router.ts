@@ -24,6 +24,8 @@ import { portalControlEndpoints } from './portal.routes.js';
 import { webhookControlEndpoints } from './webhooks.routes.js';
 import { snapshotControlEndpoints } from './snapshots.routes.js';
 import { scenarioControlEndpoints } from './scenarios.routes.js';
+import { streamControlEndpoints } from './stream.routes.js';
+import { uiControlEndpoints } from './ui.routes.js';
 
 export { CONTROL_PREFIX };
 
@@ -50,6 +52,8 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...faultControlEndpoints,
   ...requestControlEndpoints,
   ...platformCheckoutControlEndpoints,
+  ...streamControlEndpoints,
+  ...uiControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {

@@ -16,6 +16,8 @@ export interface ControlDeps {
   readonly logger: Logger;
   /** When set, every control route but health needs `Authorization: Bearer <adminToken>`. */
   readonly adminToken?: string;
+  /** The emulator's own loopback URL once it listens (scenario runs call it over HTTP). */
+  readonly selfUrl?: () => string | undefined;
 }
 
 export interface ControlRequest {

@@ -1,5 +1,53 @@
-/** The built-in scenarios a store can be seeded from (`POST /_emulator/stores {"scenario": ...}`). */
-import type { ControlEndpoint } from './control.types.js';
+/**
+ * The built-in scenarios a store can be seeded from (`POST /_emulator/stores {"scenario": ...}`),
+ * and running one (or an uploaded file) against a new store of this emulator.
+ */
+import * as z from 'zod';
+import { errors } from '../errors/messages.js';
+import { parseWith } from '../http/validation.js';
+import { completeSettings, storeSettingsSchema } from '../store/settings.js';
+import type { Scenario } from '../scenarios/scenario.js';
+import type { ControlDeps, ControlEndpoint } from './control.types.js';
+import { describeStore } from './stores.routes.js';
+
+const runBody = z
+  .object({
+    name: z.string().min(1).optional().describe('A built-in scenario (GET /_emulator/scenarios)'),
+    text: z.string().min(1).optional().describe('A scenario file (YAML or JSON) to run instead'),
+    file_name: z.string().min(1).max(255).optional().describe('Names the uploaded file in problems'),
+  })
+  .strict()
+  .refine((body) => (body.name === undefined) !== (body.text === undefined), {
+    message: 'Send a name or a text, not both.',
+  });
+
+/** The scenario a run body names; problems of an uploaded text answer 422 with their line. */
+async function scenarioOf(input: z.output<typeof runBody>): Promise<Scenario> {
+  const { builtinScenario, builtinScenarioNames, parseScenario } = await import('../scenarios/scenario.js');
+  if (input.name !== undefined) {
+    const scenario = await builtinScenario(input.name);
+    if (scenario) return scenario;
+    throw errors.field(
+      'name',
+      `No built-in scenario ${input.name}; built-ins: ${(await builtinScenarioNames()).join(', ')}.`,
+    );
+  }
+  let scenario: Scenario;
+  try {
+    scenario = parseScenario(input.text ?? '', input.file_name ?? 'uploaded.yaml');
+  } catch (error) {
+    throw errors.field('text', (error as Error).message);
+  }
+  // An uploaded file must not make the server read its disk.
+  if (scenario.fixture?.kind === 'file')
+    throw errors.field('text', 'An uploaded scenario cannot name a fixture file; write its records inline.');
+  return scenario;
+}
+
+/** `X-Service-Access-Token` → `Service`. */
+function prefixOf(deps: ControlDeps): string {
+  return /^X-(.+)-Access-Token$/.exec(deps.headers.accessToken)?.[1] ?? 'Service';
+}
 
 export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
   {
@@ -19,6 +67,46 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
           });
       }
       return { body: { scenarios } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/scenarios/run',
+    summary:
+      'Seed a new store from a built-in scenario (name) or a scenario file (text), run its timeline against it over HTTP, ' +
+      'and answer the store, its token and the report of every step and check',
+    status: 201,
+    body: runBody,
+    handle: async ({ deps, body }) => {
+      const input = parseWith(runBody, body);
+      const baseUrl = deps.selfUrl?.();
+      if (!baseUrl) throw errors.field('name', 'This emulator is not listening on a port it can call.');
+      const scenario = await scenarioOf(input);
+      const { mergeSettings, scenarioClock, seedScenario } = await import('../scenarios/seed.js');
+      const { runTimeline } = await import('../scenarios/runner.js');
+      const settings = completeSettings(
+        parseWith(z.object({ settings: storeSettingsSchema }), { settings: mergeSettings(scenario.settings) })
+          .settings,
+      );
+      const { store, token } = deps.registry.create({
+        name: `Scenario ${scenario.name}`,
+        settings,
+        clock: scenarioClock(scenario),
+      });
+      try {
+        await seedScenario(store, scenario);
+      } catch (error) {
+        deps.registry.delete(store.id);
+        throw errors.field(input.name === undefined ? 'text' : 'name', (error as Error).message);
+      }
+      const report = await runTimeline(scenario, {
+        baseUrl,
+        token: token.token,
+        storeId: store.id,
+        adminToken: deps.adminToken,
+        headerPrefix: prefixOf(deps),
+      });
+      return { status: 201, body: { store: describeStore(store), token: token.token, report } };
     },
   },
 ];

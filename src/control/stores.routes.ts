@@ -102,6 +102,21 @@ async function createSeededStore(
   };
 }
 
+function issueToken(
+  deps: ControlDeps,
+  store: Store,
+  body: Body,
+): { status: 201; body: Record<string, unknown> } {
+  const input = parseWith(createTokenBody, body);
+  if (input.token && deps.registry.isTokenInUse(input.token))
+    throw errors.field('token', 'Token already in use.');
+  const token = deps.registry.issueToken(store, input);
+  return {
+    status: 201,
+    body: { token: { id: token.id, name: token.name, scopes: token.scopes, token: token.token } },
+  };
+}
+
 export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
@@ -160,6 +175,19 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   },
   {
     method: 'POST',
+    path: '/stores/:id/tokens',
+    summary:
+      'Issue a token with chosen scopes for a store named by id (how the dashboard opens a store it did not create)',
+    status: 201,
+    body: createTokenBody,
+    handle: ({ deps, params, body }) => {
+      const store = deps.registry.get(pathId({ params }));
+      if (!store) throw errors.notFound();
+      return issueToken(deps, store, body);
+    },
+  },
+  {
+    method: 'POST',
     path: '/reset',
     summary: "Empty the calling token's store (settings, tokens, secret and clock stay)",
     handle: ({ deps, store }) => {
@@ -173,15 +201,6 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     summary: "Issue a token with chosen scopes for the calling token's store",
     status: 201,
     body: createTokenBody,
-    handle: ({ deps, store, body }) => {
-      const input = parseWith(createTokenBody, body);
-      if (input.token && deps.registry.isTokenInUse(input.token))
-        throw errors.field('token', 'Token already in use.');
-      const token = deps.registry.issueToken(store, input);
-      return {
-        status: 201,
-        body: { token: { id: token.id, name: token.name, scopes: token.scopes, token: token.token } },
-      };
-    },
+    handle: ({ deps, store, body }) => issueToken(deps, store, body),
   },
 ];

@@ -17,6 +17,16 @@ export const ID_BLOCK = 10_000_000;
 
 export type EventListener = (event: EventRecord) => void;
 
+/** Where a store's clock stands after it moved, and what moving it ran (the stream's `clock` message). */
+export interface ClockMove {
+  readonly now: string;
+  readonly mode: string;
+  readonly jobs: number;
+  readonly events: number;
+}
+
+export type ClockListener = (move: ClockMove) => void;
+
 /** The persisted form of a store (also the body of a snapshot). */
 export interface StoreDoc {
   readonly id: number;
@@ -67,6 +77,7 @@ export class Store {
   uninstalledAt: string | null = null;
   private sequences: Record<string, number> = {};
   private readonly listeners = new Set<EventListener>();
+  private readonly clockListeners = new Set<ClockListener>();
   /** Addresses with a write in progress (a second concurrent write gets 409); never persisted. */
   readonly busyAddresses = new Set<number>();
   private readonly background = new Set<Promise<void>>();
@@ -153,6 +164,18 @@ export class Store {
   /** Tells listeners about an event that was just written to the log. */
   publish(event: EventRecord): void {
     for (const listener of this.listeners) listener(event);
+  }
+
+  /** Subscribes to the clock's moves (advances, realtime ticks that ran jobs, mode changes); returns the unsubscribe function. */
+  onClockMove(listener: ClockListener): () => void {
+    this.clockListeners.add(listener);
+    return () => this.clockListeners.delete(listener);
+  }
+
+  /** Tells listeners the clock moved (called by the scheduler after an advance and on a mode change). */
+  clockMoved(ran: { jobs: number; events: number }): void {
+    const move = { now: this.clock.iso(), mode: this.clock.mode, ...ran };
+    for (const listener of this.clockListeners) listener(move);
   }
 
   /**

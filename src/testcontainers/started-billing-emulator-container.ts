@@ -7,7 +7,7 @@ import {
   type StoppedTestContainer,
 } from 'testcontainers';
 import { ControlClient } from '../control/client.js';
-import { parseStartBanners, type StartBanner } from '../start-banner.js';
+import { dashboardUrl, parseStartBanners, type StartBanner } from '../start-banner.js';
 import { CONTAINER_PORT } from './options.js';
 
 /** Time given to the emulator to stop on SIGTERM (and write `--data`) before it is killed. */
@@ -56,6 +56,11 @@ export class StartedBillingEmulatorContainer extends AbstractStartedContainer {
   /** Base URL from the host, e.g. `http://localhost:32768`. */
   getBaseUrl(): string {
     return `http://${this.getHost()}:${this.getMappedPort(CONTAINER_PORT)}`;
+  }
+
+  /** The dashboard from the host, e.g. `http://localhost:32768/_emulator/ui` (asks for the admin token when there is one). */
+  getDashboardUrl(): string {
+    return dashboardUrl(this.getBaseUrl());
   }
 
   /** Access token of the default store (every scope). */

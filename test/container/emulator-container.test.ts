@@ -79,6 +79,17 @@ describe.skipIf(!engine.available)(
       expect(reply.body.customer.email).toBe('ada@example.com');
     });
 
+    it('serves the dashboard at getDashboardUrl(), its assets from the image', async () => {
+      const emulator = started();
+      expect(emulator.getDashboardUrl()).toBe(`${emulator.getBaseUrl()}/_emulator/ui`);
+      const page = await fetch(emulator.getDashboardUrl());
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('/_emulator/ui/app.js');
+      const script = await fetch(`${emulator.getDashboardUrl()}/app.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+    });
+
     it('moves the virtual clock through the bound control client', async () => {
       const emulator = started();
       const before = await emulator.control.clock();

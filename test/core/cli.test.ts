@@ -49,6 +49,10 @@ describe('billing-emulator CLI', () => {
         tokenHeader: 'X-Service-Access-Token',
       },
     ]);
+    expect(cli.output()).toContain(`  dashboard:      ${cli.url}/_emulator/ui\n`);
+    const page = await fetch(`${cli.url}/_emulator/ui`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/_emulator/ui/app.js');
     const customer = await createCustomer(new Api(cli.url, cli.token));
     expect(await cli.stop('SIGTERM')).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain(customer.email);

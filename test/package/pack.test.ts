@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the library, its declarations, the CLI bundle, the testcontainers module and the built-in scenarios only', () => {
+  it('ships the library, its declarations, the CLI bundle, the dashboard, the testcontainers module and the built-in scenarios only', () => {
     for (const file of [
       'package.json',
       'README.md',
@@ -54,6 +54,9 @@ describe('the npm package', () => {
       'dist/testcontainers/index.js',
       'dist/testcontainers/index.d.ts',
       'dist/cli/main.js',
+      'dist/ui/index.html',
+      'dist/ui/app.js',
+      'dist/ui/app.css',
       'scenarios/small-shop.yaml',
       'scenarios/dunning.yaml',
       'scenarios/scenario.schema.json',
@@ -88,6 +91,10 @@ describe('the npm package', () => {
         headers: { 'X-Service-Access-Token': 'packed-token' },
       });
       expect(reply.status).toBe(200);
+      // The dashboard's files come from the installed package (dist/ui).
+      const script = await fetch(`${cli.url}/_emulator/ui/app.js`);
+      expect(script.status).toBe(200);
+      expect((await script.text()).length).toBeGreaterThan(10_000);
     } finally {
       expect(await cli.stop()).toBe(0);
     }

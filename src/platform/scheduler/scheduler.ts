@@ -10,6 +10,8 @@ import type { Store } from '../../store/store.js';
 export interface JobKind {
   /** One line saying what this kind of job does (shown in previews and docs). */
   readonly description: string;
+  /** What this job will do to its subject as things stand (the timeline preview); `description` when absent. */
+  explain?(store: Store, job: Job): string;
   /**
    * Does the work; returns the outcome in a few words (`paid`, `failed: CARD_DECLINED`, ...). May
    * be async (a webhook retry sends over HTTP); the clock waits for it before the next job.
@@ -57,6 +59,13 @@ export class Scheduler {
   /** Scheduled jobs in the order they will run. */
   pending(): Job[] {
     return [...this.store.collections.jobs.values()].sort(byDue);
+  }
+
+  /** What a job will do as things stand (its kind's explanation, or description), for the timeline preview. */
+  describe(job: Job): string {
+    const kind = this.kinds.get(job.type);
+    if (!kind) return `no job kind ${job.type}`;
+    return kind.explain?.(this.store, job) ?? kind.description;
   }
 
   /** The job that runs next, if any. */
@@ -112,6 +121,7 @@ export class Scheduler {
       if (targetMs > clock.now()) clock.set(targetMs);
     } finally {
       unsubscribe();
+      this.store.clockMoved({ jobs: ran.length, events: topics.length });
     }
     return { now: clock.iso(), jobs: ran, events: topics };
   }

@@ -1,0 +1,98 @@
+/**
+ * Events: the latest page from `GET /events`, then every new event as the stream announces it
+ * (no reload), optionally of one topic.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Json } from '../api.js';
+import { html } from '../html.js';
+import type { Session } from '../session.js';
+import { follow } from '../stream.js';
+import { ErrorBox, Field } from '../shared.js';
+
+const KEEP = 200;
+
+/** The stream sends the event log's record (with `topic`); `GET /events` answers object type and verb. */
+function topicOf(event: Json): string {
+  return typeof event.topic === 'string' ? event.topic : `${String(event.object_type)}/${String(event.verb)}`;
+}
+
+export function EventsScreen({ session }: { session: Session }) {
+  const [topic, setTopic] = useState('');
+  const [applied, setApplied] = useState('');
+  const [events, setEvents] = useState<Json[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [live, setLive] = useState<'open' | 'closed'>('closed');
+
+  useEffect(() => {
+    let stopped = false;
+    setEvents([]);
+    api<{ events: Json[] }>('GET', '/events', {
+      token: session.token,
+      query: { topic: applied, limit: 25 },
+    }).then(
+      (answer) => {
+        if (stopped) return;
+        // Events the stream brought while the page loaded stay on top.
+        setEvents((streamed) => {
+          const seen = new Set(streamed.map((e) => e.id));
+          return [...streamed, ...answer.events.filter((e) => !seen.has(e.id))];
+        });
+        setError(null);
+      },
+      (e: unknown) => setError(e),
+    );
+    const query: Record<string, string> = { kinds: 'event' };
+    if (applied) query.topic = applied;
+    const stop = follow(
+      session.token,
+      query,
+      (message) => setEvents((list) => [message.data, ...list].slice(0, KEEP)),
+      setLive,
+    );
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [session.token, applied]);
+
+  return html`<section aria-labelledby="events-title">
+    <h2 id="events-title">Events</h2>
+    <form
+      class="row"
+      onSubmit=${(e: Event) => {
+        e.preventDefault();
+        setApplied(topic.trim());
+      }}
+    >
+      <${Field} label="Topic" name="topic" value=${topic} onInput=${setTopic} placeholder="charge/paid" />
+      <button type="submit">Filter</button>
+    </form>
+    <p role="status" class="live">
+      ${live === 'open' ? 'Live: new events appear here as they happen.' : 'Connecting to the stream…'}
+    </p>
+    <${ErrorBox} error=${error} />
+    <div class="scroll">
+      <table aria-label="Events feed">
+        <thead>
+          <tr>
+            <th>Id</th>
+            <th>At (store time)</th>
+            <th>Topic</th>
+            <th>Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${events.map(
+            (event) =>
+              html`<tr>
+                <td>${String(event.id)}</td>
+                <td>${String(event.created_at)}</td>
+                <td><code>${topicOf(event)}</code></td>
+                <td>${String(event.description ?? '')}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+  </section>`;
+}
