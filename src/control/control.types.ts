@@ -45,5 +45,7 @@ export interface ControlEndpoint {
   readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */
   readonly public?: boolean;
+  /** The answer stays open until the client leaves or its `limit` is reached (server-sent events). */
+  readonly endless?: true;
   readonly handle: (request: ControlRequest) => ApiResponse | Promise<ApiResponse>;
 }

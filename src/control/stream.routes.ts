@@ -82,6 +82,7 @@ export const streamControlEndpoints: readonly ControlEndpoint[] = [
     summary:
       'Server-sent events of the calling store: event (each event recorded), delivery (each webhook delivery as it changes), clock (after each move); filters kinds, topic; limit ends it',
     query: streamQuery,
+    endless: true,
     handle: ({ store, query }) => ({
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
