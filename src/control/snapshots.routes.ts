@@ -8,10 +8,12 @@ import { parseWith } from '../http/validation.js';
 import {
   namedSnapshots,
   parseSnapshot,
+  restoreNamedSnapshot,
   restoreSnapshot,
+  saveNamedSnapshot,
   snapshotSchema,
   takeSnapshot,
-  type SnapshotDoc,
+  type NamedSnapshot,
 } from '../store/snapshots.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
@@ -27,13 +29,12 @@ const nameSchema = z
 
 const saveBody = z.object({ name: nameSchema }).strict();
 
-function summary(name: string, snapshot: SnapshotDoc) {
-  const collections = snapshot.store.collections;
-  const records = Object.values(collections).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
-  return { name, taken_at: snapshot.taken_at, store_id: snapshot.store_id, records };
+function summary(name: string, snapshot: NamedSnapshot) {
+  const { taken_at, store_id, records } = snapshot;
+  return { name, taken_at, store_id, records };
 }
 
-function named(store: Parameters<typeof namedSnapshots>[0], name: string | undefined): SnapshotDoc {
+function named(store: Parameters<typeof namedSnapshots>[0], name: string | undefined): NamedSnapshot {
   const snapshot = name === undefined ? undefined : namedSnapshots(store).get(name);
   if (!snapshot) throw errors.notFound();
   return snapshot;
@@ -77,8 +78,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     body: saveBody,
     handle: async ({ store, body }) => {
       const { name } = parseWith(saveBody, body);
-      const snapshot = await takeSnapshot(store);
-      namedSnapshots(store).set(name, snapshot);
+      const snapshot = await saveNamedSnapshot(store, name);
       return { status: 201, body: { snapshot: summary(name, snapshot) } };
     },
   },
@@ -87,7 +87,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshots/:name/restore',
     summary: 'Put the calling store back to a named snapshot',
     handle: async ({ store, params }) => {
-      await restoreSnapshot(store, named(store, params.name));
+      if (!(await restoreNamedSnapshot(store, params.name ?? ''))) throw errors.notFound();
       return { body: { store: describeStore(store) } };
     },
   },

@@ -1,10 +1,12 @@
 /**
  * Snapshots: a store's whole state (data, clock, scheduled jobs, webhooks and their deliveries,
- * settings, id sequences) as one versioned JSON document, made from `Store.toJSON()` and put back
- * through `Store.load()`, the same path as the `--data` file: indexes and the scheduler's heap are
- * rebuilt from the records. A store's identity (id, name, tokens, client secret, creation time) is
- * not part of a snapshot, so restoring never locks a test out or hands its tokens to another store
- * (docs/decisions/0014).
+ * settings, id sequences). Exported, it is one versioned JSON document, made from `Store.toJSON()`
+ * and put back through `Store.load()`, the same path as the `--data` file: indexes and the
+ * scheduler's heap are rebuilt from the records. A named snapshot is kept in memory as a
+ * `StoreImage` instead: it shares the collections' maps copy-on-write, so saving and restoring one
+ * take milliseconds whatever the store's size (docs/decisions/0027). A store's identity (id, name,
+ * tokens, client secret, creation time) is not part of a snapshot, so restoring never locks a test
+ * out or hands its tokens to another store (docs/decisions/0014).
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
@@ -15,7 +17,7 @@ import { UniqueIndexViolation } from '../platform/persistence/collection.js';
 import { VERSION } from '../version.js';
 import { createCollections, type CollectionName } from './collections.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
-import type { Store, StoreDoc } from './store.js';
+import type { Store, StoreDoc, StoreImage } from './store.js';
 
 export const SNAPSHOT_KIND = 'billing-emulator/snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -179,10 +181,46 @@ export function parseSnapshot(input: unknown): SnapshotDoc {
   };
 }
 
-const named = new WeakMap<Store, Map<string, SnapshotDoc>>();
+/** A named snapshot: the store's image and what `GET /_emulator/snapshots` says about it. */
+export interface NamedSnapshot {
+  readonly image: StoreImage;
+  readonly taken_at: string;
+  readonly store_id: number;
+  readonly records: number;
+}
+
+/**
+ * Keeps the store's state now under `name` (replacing a snapshot of that name), once the webhook
+ * deliveries in flight have their answers. No record is copied: see `Store.image()`.
+ *
+ * @example
+ * await saveNamedSnapshot(store, 'seeded'); // ...; await restoreNamedSnapshot(store, 'seeded');
+ */
+export async function saveNamedSnapshot(store: Store, name: string): Promise<NamedSnapshot> {
+  await store.settle();
+  const image = store.image();
+  const records = Object.values(image.collections).reduce((sum, collection) => sum + collection.size, 0);
+  const snapshot = { image, taken_at: toIso(image.clock.now), store_id: store.id, records };
+  namedSnapshots(store).set(name, snapshot);
+  return snapshot;
+}
+
+/**
+ * Puts the store back to the named snapshot (answers false when there is none of that name); the
+ * snapshot stays, so a suite can restore it before every test.
+ */
+export async function restoreNamedSnapshot(store: Store, name: string): Promise<boolean> {
+  const snapshot = namedSnapshots(store).get(name);
+  if (!snapshot) return false;
+  await store.settle();
+  store.restoreImage(snapshot.image);
+  return true;
+}
+
+const named = new WeakMap<Store, Map<string, NamedSnapshot>>();
 
 /** The named in-memory snapshots of a store (gone with the process or the store). */
-export function namedSnapshots(store: Store): Map<string, SnapshotDoc> {
+export function namedSnapshots(store: Store): Map<string, NamedSnapshot> {
   let map = named.get(store);
   if (!map) named.set(store, (map = new Map()));
   return map;

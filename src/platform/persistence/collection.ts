@@ -1,6 +1,9 @@
 /**
  * A typed, indexed collection of records keyed by integer id. Records are immutable: `update`
- * replaces the stored object, so a snapshot of a collection is a cheap copy of its maps.
+ * replaces the stored object. An image of a collection (`image()`, for named snapshots) shares the
+ * collection's maps instead of copying them: both are copy-on-write from then on, so taking or
+ * putting back an image costs nothing and the first write after it copies the row map and the outer
+ * index maps of that one collection (each index's id sets are copied one at a time, when written).
  */
 
 export type IndexKey = string | number | boolean;
@@ -28,6 +31,18 @@ export class UniqueIndexViolation extends Error {
 
 type IndexMap = Map<IndexKey, Set<number>>;
 
+/**
+ * A collection's content at one moment, shared with the collection until either writes: opaque
+ * outside this module, put back with `Collection.restore`.
+ */
+export interface CollectionImage<T> {
+  readonly size: number;
+  /** @internal */ readonly rows: ReadonlyMap<number, T>;
+  /** @internal */ readonly indexes: ReadonlyMap<string, IndexMap>;
+  /** @internal */ readonly sortedIds: readonly number[] | null;
+  /** @internal */ readonly maxId: number;
+}
+
 export type WriteListener<T> = (before: T | undefined, after: T | undefined) => void;
 
 export class Collection<T extends Identified> {
@@ -36,6 +51,10 @@ export class Collection<T extends Identified> {
   private sortedIds: number[] | null = [];
   private maxId = 0;
   private listeners: WriteListener<T>[] = [];
+  /** The row map, the index maps and `sortedIds` are shared with an image: copy before writing. */
+  private shared = false;
+  /** Id sets made or copied since the last image; any other set may be shared with an image. */
+  private ownedSets: WeakSet<Set<number>> | null = null;
   /** Counts `clear` calls (also made by `load`): indexes kept outside know to rebuild. */
   generation = 0;
 
@@ -106,6 +125,7 @@ export class Collection<T extends Identified> {
   private add(row: T): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
+    this.own();
     // A frozen row was stored (and shaped) before: a snapshot restores the very same objects.
     const frozen = Object.isFrozen(row) ? row : (Object.freeze(shaped<T>(row)) as T);
     this.rows.set(row.id, frozen);
@@ -122,6 +142,7 @@ export class Collection<T extends Identified> {
     if (!current) throw new Error(`${this.name} has no id ${id}`);
     const next = Object.freeze(shaped<T>(current, patch, { id } as Partial<T>)) as T;
     this.checkUnique(next, current);
+    this.own();
     this.removeFromIndexes(current);
     this.rows.set(id, next);
     this.addToIndexes(next);
@@ -133,6 +154,7 @@ export class Collection<T extends Identified> {
   delete(id: number): T | undefined {
     const current = this.rows.get(id);
     if (!current) return undefined;
+    this.own();
     this.removeFromIndexes(current);
     this.rows.delete(id);
     this.sortedIds = null;
@@ -161,8 +183,69 @@ export class Collection<T extends Identified> {
     for (const index of this.indexes.keys()) this.indexes.set(index, new Map());
     this.sortedIds = [];
     this.maxId = 0;
+    this.shared = false;
+    this.ownedSets = null;
     this.generation += 1;
     this.onChange();
+  }
+
+  /**
+   * The content now, sharing this collection's maps (no row is copied): the collection copies
+   * them on its next write, so the image never changes.
+   *
+   * @example
+   * const image = customers.image(); customers.insert(row); customers.restore(image); // row is gone
+   */
+  image(): CollectionImage<T> {
+    this.share();
+    return {
+      size: this.rows.size,
+      rows: this.rows,
+      indexes: this.indexes,
+      sortedIds: this.sortedIds,
+      maxId: this.maxId,
+    };
+  }
+
+  /**
+   * Puts back the content of an image, sharing its maps (the image stays unchanged). Like `load`,
+   * it calls no write listener and counts as a new generation.
+   */
+  restore(image: CollectionImage<T>): void {
+    this.rows = image.rows as Map<number, T>;
+    this.indexes = image.indexes as Map<string, IndexMap>;
+    this.sortedIds = image.sortedIds as number[] | null;
+    this.maxId = image.maxId;
+    this.share();
+    this.generation += 1;
+    this.onChange();
+  }
+
+  /** From now on the maps and every existing id set belong to an image too. */
+  private share(): void {
+    this.shared = true;
+    this.ownedSets = new WeakSet();
+  }
+
+  /** Copies the maps shared with an image before the first write (the id sets as they get written). */
+  private own(): void {
+    if (!this.shared) return;
+    this.rows = new Map(this.rows);
+    const indexes = new Map<string, IndexMap>();
+    for (const [name, index] of this.indexes) indexes.set(name, new Map(index));
+    this.indexes = indexes;
+    this.sortedIds = this.sortedIds === null ? null : this.sortedIds.slice();
+    this.shared = false;
+  }
+
+  /** The id set under `key` in `index`, safe to write (copied first if an image may share it). */
+  private writableSet(index: IndexMap, key: IndexKey): Set<number> | undefined {
+    const ids = index.get(key);
+    if (!ids || this.ownedSets === null || this.ownedSets.has(ids)) return ids;
+    const copy = new Set(ids);
+    this.ownedSets.add(copy);
+    index.set(key, copy);
+    return copy;
   }
 
   /**
@@ -215,8 +298,11 @@ export class Collection<T extends Identified> {
   private addToIndexes(row: T): void {
     for (const [name, index] of this.indexes) {
       for (const key of this.keysOf(name, row)) {
-        let ids = index.get(key);
-        if (!ids) index.set(key, (ids = new Set()));
+        let ids = this.writableSet(index, key);
+        if (!ids) {
+          index.set(key, (ids = new Set()));
+          this.ownedSets?.add(ids);
+        }
         ids.add(row.id);
       }
     }
@@ -225,7 +311,7 @@ export class Collection<T extends Identified> {
   private removeFromIndexes(row: T): void {
     for (const [name, index] of this.indexes) {
       for (const key of this.keysOf(name, row)) {
-        const ids = index.get(key);
+        const ids = this.writableSet(index, key);
         ids?.delete(row.id);
         if (ids?.size === 0) index.delete(key);
       }
