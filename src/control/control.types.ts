@@ -24,6 +24,8 @@ export interface ControlRequest {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
   readonly body: Body;
+  /** The raw request body, for endpoints with `streamsBody` (their `body` is empty). */
+  readonly bodyStream?: AsyncIterable<Buffer>;
   readonly origin: string;
 }
 
@@ -38,6 +40,8 @@ export interface ControlEndpoint {
   readonly body?: z.ZodType;
   /** Largest body it takes when larger than the API's 1 MB (a whole store's snapshot). */
   readonly bodyLimit?: string;
+  /** The handler reads the JSON body itself from `bodyStream`, as it arrives (a whole store). */
+  readonly streamsBody?: true;
   /** Query parameters (documents the route; the handler parses them). */
   readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */

@@ -2,6 +2,7 @@
  * Snapshots of the calling store: export and import it whole, or keep named copies in memory so a
  * test suite can go back to a seeded state between tests (src/store/snapshots.ts).
  */
+import { Readable } from 'node:stream';
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../http/validation.js';
@@ -12,14 +13,15 @@ import {
   restoreSnapshot,
   saveNamedSnapshot,
   snapshotSchema,
-  takeSnapshot,
   type NamedSnapshot,
 } from '../store/snapshots.js';
+import { readSnapshot, snapshotChunks } from '../store/snapshot-stream.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 
 /** A whole store's document can be far larger than an API request. */
 export const SNAPSHOT_BODY_LIMIT = '512mb';
+const SNAPSHOT_BODY_LIMIT_BYTES = 512 * 1024 * 1024;
 
 const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
@@ -28,6 +30,9 @@ const nameSchema = z
   .regex(SNAPSHOT_NAME, 'Letters, digits, ".", "_" and "-", starting with a letter or digit; at most 100.');
 
 const saveBody = z.object({ name: nameSchema }).strict();
+
+const isJsonObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function summary(name: string, snapshot: NamedSnapshot) {
   const { taken_at, store_id, records } = snapshot;
@@ -46,7 +51,11 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshot',
     summary:
       'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON',
-    handle: async ({ store }) => ({ body: await takeSnapshot(store) }),
+    handle: async ({ store }) => ({
+      // Streamed a record a line (src/store/snapshot-stream.ts): the same JSON document.
+      body: Readable.from(await snapshotChunks(store)),
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    }),
   },
   {
     method: 'PUT',
@@ -55,7 +64,10 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
       "Replace the calling store's state with a snapshot document (its tokens, secret and name stay); 422 for a malformed one",
     body: snapshotSchema,
     bodyLimit: SNAPSHOT_BODY_LIMIT,
-    handle: async ({ store, body }) => {
+    streamsBody: true,
+    handle: async ({ store, bodyStream }) => {
+      const body = await readSnapshot(bodyStream ?? [], SNAPSHOT_BODY_LIMIT_BYTES, SNAPSHOT_BODY_LIMIT);
+      if (!isJsonObject(body)) throw errors.unsupportedMediaType();
       await restoreSnapshot(store, parseSnapshot(body));
       return { body: { store: describeStore(store) } };
     },

@@ -38,7 +38,7 @@ type IndexMap = Map<IndexKey, Set<number>>;
 export interface CollectionImage<T> {
   readonly size: number;
   /** @internal */ readonly rows: ReadonlyMap<number, T>;
-  /** @internal */ readonly indexes: ReadonlyMap<string, IndexMap>;
+  /** @internal */ readonly indexes: readonly IndexMap[];
   /** @internal */ readonly sortedIds: readonly number[] | null;
   /** @internal */ readonly maxId: number;
 }
@@ -47,7 +47,10 @@ export type WriteListener<T> = (before: T | undefined, after: T | undefined) => 
 
 export class Collection<T extends Identified> {
   private rows = new Map<number, T>();
-  private indexes = new Map<string, IndexMap>();
+  /** One map per index, in the order of `specs`. */
+  private indexes: IndexMap[];
+  private readonly specs: readonly (IndexSpec<T> & { readonly name: string })[];
+  private readonly positions = new Map<string, number>();
   private sortedIds: number[] | null = [];
   private maxId = 0;
   private listeners: WriteListener<T>[] = [];
@@ -63,7 +66,9 @@ export class Collection<T extends Identified> {
     private readonly indexSpecs: Readonly<Record<string, IndexSpec<T>>> = {},
     private readonly onChange: () => void = () => undefined,
   ) {
-    for (const index of Object.keys(indexSpecs)) this.indexes.set(index, new Map());
+    this.specs = Object.entries(indexSpecs).map(([name, spec]) => ({ ...spec, name }));
+    this.specs.forEach((spec, i) => this.positions.set(spec.name, i));
+    this.indexes = this.specs.map(() => new Map());
   }
 
   get size(): number {
@@ -122,12 +127,13 @@ export class Collection<T extends Identified> {
   }
 
   /** Stores a new record and indexes it, without telling anyone. */
-  private add(row: T): T {
+  private add(row: T, parsed = false): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
     this.own();
-    // A frozen row was stored (and shaped) before: a snapshot restores the very same objects.
-    const frozen = Object.isFrozen(row) ? row : (Object.freeze(shaped<T>(row)) as T);
+    // A frozen row was stored (and shaped) before: a snapshot restores the very same objects. A
+    // row of a parsed document has one hidden class per field order already (JSON.parse).
+    const frozen = Object.isFrozen(row) ? row : (Object.freeze(parsed ? row : shaped<T>(row)) as T);
     this.rows.set(row.id, frozen);
     this.addToIndexes(frozen);
     if (row.id > this.maxId && this.sortedIds !== null) this.sortedIds.push(row.id);
@@ -180,7 +186,7 @@ export class Collection<T extends Identified> {
 
   clear(): void {
     this.rows = new Map();
-    for (const index of this.indexes.keys()) this.indexes.set(index, new Map());
+    this.indexes = this.specs.map(() => new Map());
     this.sortedIds = [];
     this.maxId = 0;
     this.shared = false;
@@ -213,7 +219,7 @@ export class Collection<T extends Identified> {
    */
   restore(image: CollectionImage<T>): void {
     this.rows = image.rows as Map<number, T>;
-    this.indexes = image.indexes as Map<string, IndexMap>;
+    this.indexes = image.indexes as IndexMap[];
     this.sortedIds = image.sortedIds as number[] | null;
     this.maxId = image.maxId;
     this.share();
@@ -231,9 +237,7 @@ export class Collection<T extends Identified> {
   private own(): void {
     if (!this.shared) return;
     this.rows = new Map(this.rows);
-    const indexes = new Map<string, IndexMap>();
-    for (const [name, index] of this.indexes) indexes.set(name, new Map(index));
-    this.indexes = indexes;
+    this.indexes = this.indexes.map((index) => new Map(index));
     this.sortedIds = this.sortedIds === null ? null : this.sortedIds.slice();
     this.shared = false;
   }
@@ -255,7 +259,10 @@ export class Collection<T extends Identified> {
    */
   load(rows: readonly T[]): void {
     this.clear();
-    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.add(row);
+    let sorted = true;
+    for (let i = 1; i < rows.length && sorted; i++) sorted = (rows[i - 1] as T).id < (rows[i] as T).id;
+    // Rows come as stored (frozen) or as parsed from a document: neither needs a copy.
+    for (const row of sorted ? rows : [...rows].sort((a, b) => a.id - b.id)) this.add(row, true);
     this.onChange();
   }
 
@@ -272,54 +279,74 @@ export class Collection<T extends Identified> {
   }
 
   private index(name: string): IndexMap {
-    const index = this.indexes.get(name);
+    const index = this.indexes[this.positions.get(name) ?? -1];
     if (!index) throw new Error(`${this.name} has no index ${name}`);
     return index;
   }
 
-  private keysOf(name: string, row: T): readonly IndexKey[] {
-    const spec = this.indexSpecs[name];
-    const key = spec?.key(row);
-    if (key === null || key === undefined) return [];
-    return Array.isArray(key) ? (key as readonly IndexKey[]) : [key as IndexKey];
-  }
-
   private checkUnique(row: T, current: T | undefined): void {
-    for (const [name, spec] of Object.entries(this.indexSpecs)) {
+    for (let i = 0; i < this.specs.length; i++) {
+      const spec = this.specs[i] as IndexSpec<T>;
       if (!spec.unique) continue;
-      for (const key of this.keysOf(name, row)) {
-        for (const holder of this.idsBy(name, key)) {
-          if (holder !== current?.id) throw new UniqueIndexViolation(this.name, name, key);
+      const index = this.indexes[i] as IndexMap;
+      forEachKey(spec, row, (key) => {
+        for (const holder of index.get(key) ?? EMPTY) {
+          if (holder !== current?.id)
+            throw new UniqueIndexViolation(this.name, this.specs[i]?.name ?? '', key);
         }
-      }
+      });
     }
   }
 
   private addToIndexes(row: T): void {
-    for (const [name, index] of this.indexes) {
-      for (const key of this.keysOf(name, row)) {
+    for (let i = 0; i < this.specs.length; i++) {
+      const index = this.indexes[i] as IndexMap;
+      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => {
         let ids = this.writableSet(index, key);
         if (!ids) {
           index.set(key, (ids = new Set()));
           this.ownedSets?.add(ids);
         }
         ids.add(row.id);
-      }
+      });
     }
   }
 
   private removeFromIndexes(row: T): void {
-    for (const [name, index] of this.indexes) {
-      for (const key of this.keysOf(name, row)) {
+    for (let i = 0; i < this.specs.length; i++) {
+      const index = this.indexes[i] as IndexMap;
+      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => {
         const ids = this.writableSet(index, key);
         ids?.delete(row.id);
         if (ids?.size === 0) index.delete(key);
-      }
+      });
     }
   }
 }
 
+/** Calls `fn` with each key `row` has in the index of `spec` (none for null or undefined). */
+function forEachKey<T>(spec: IndexSpec<T>, row: T, fn: (key: IndexKey) => void): void {
+  const key = spec.key(row);
+  if (key === null || key === undefined) return;
+  if (Array.isArray(key)) for (const k of key as readonly IndexKey[]) fn(k);
+  else fn(key as IndexKey);
+}
+
 const EMPTY: ReadonlySet<number> = new Set();
+
+/**
+ * The records of an image in ascending id order.
+ *
+ * @example
+ * for (const customer of imageRows(store.image().collections.customers)) send(customer);
+ */
+export function* imageRows<T>(image: CollectionImage<T>): IterableIterator<T> {
+  const ids = image.sortedIds ?? [...image.rows.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const row = image.rows.get(id);
+    if (row !== undefined) yield row;
+  }
+}
 
 /**
  * Copies a record property by property into a fresh object. Records built with object spread
