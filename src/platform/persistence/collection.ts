@@ -154,9 +154,8 @@ export class Collection<T extends Identified> {
     const next = Object.freeze(copy);
     this.checkUnique(next, current);
     this.own();
-    this.removeFromIndexes(current);
+    this.reindex(current, next);
     this.rows.set(id, next);
-    this.addToIndexes(next);
     this.onChange();
     this.notify(current, next);
     return next;
@@ -303,30 +302,53 @@ export class Collection<T extends Identified> {
     }
   }
 
+  /** Moves a replaced record in the indexes whose key changed (most updates change none). */
+  private reindex(current: T, next: T): void {
+    for (let i = 0; i < this.specs.length; i++) {
+      const spec = this.specs[i] as IndexSpec<T>;
+      if (sameKeys(spec.key(current), spec.key(next))) continue;
+      const index = this.indexes[i] as IndexMap;
+      forEachKey(spec, current, (key) => this.removeId(index, key, current.id));
+      forEachKey(spec, next, (key) => this.addId(index, key, next.id));
+    }
+  }
+
   private addToIndexes(row: T): void {
     for (let i = 0; i < this.specs.length; i++) {
       const index = this.indexes[i] as IndexMap;
-      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => {
-        let ids = this.writableSet(index, key);
-        if (!ids) {
-          index.set(key, (ids = new Set()));
-          this.ownedSets?.add(ids);
-        }
-        ids.add(row.id);
-      });
+      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => this.addId(index, key, row.id));
     }
   }
 
   private removeFromIndexes(row: T): void {
     for (let i = 0; i < this.specs.length; i++) {
       const index = this.indexes[i] as IndexMap;
-      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => {
-        const ids = this.writableSet(index, key);
-        ids?.delete(row.id);
-        if (ids?.size === 0) index.delete(key);
-      });
+      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => this.removeId(index, key, row.id));
     }
   }
+
+  private addId(index: IndexMap, key: IndexKey, id: number): void {
+    let ids = this.writableSet(index, key);
+    if (!ids) {
+      index.set(key, (ids = new Set()));
+      this.ownedSets?.add(ids);
+    }
+    ids.add(id);
+  }
+
+  private removeId(index: IndexMap, key: IndexKey, id: number): void {
+    const ids = this.writableSet(index, key);
+    ids?.delete(id);
+    if (ids?.size === 0) index.delete(key);
+  }
+}
+
+type KeyValue = IndexKey | readonly IndexKey[] | null | undefined;
+
+function sameKeys(a: KeyValue, b: KeyValue): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return (a as readonly IndexKey[]).every((key, i) => key === (b as readonly IndexKey[])[i]);
 }
 
 /** Calls `fn` with each key `row` has in the index of `spec` (none for null or undefined). */
