@@ -176,7 +176,7 @@ export function syncQueuedCharges(ctx: ServiceContext, addressId: number): void 
     const applied = fromAddress ?? keptChargeDiscount(store, existing, items);
     const content = buildChargeContent(store, address, items, applied);
     if (!existing) {
-      const charge = charges.insert({ ...newChargeFields(store, address, date), ...content });
+      const charge = charges.insert(Object.assign(newChargeFields(store, address, date), content));
       recordEvent(store, ctx.actor, {
         object_type: 'charge',
         verb: 'created',

@@ -76,16 +76,16 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
       if (!auth) throw errors.unauthorized(deps.headers.accessToken);
       store = auth.store;
     }
-    const body =
-      ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH'
-        ? await readJsonObject(ctx, endpoint.bodyOptions)
-        : {};
+    const withBody = ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH';
+    if (withBody && endpoint.streamsBody && !ctx.is('json')) throw errors.unsupportedMediaType();
+    const body = withBody && !endpoint.streamsBody ? await readJsonObject(ctx, endpoint.bodyOptions) : {};
     const result = await endpoint.handle({
       deps,
       store,
       params,
       query: queryOf(ctx),
       body,
+      bodyStream: endpoint.streamsBody ? ctx.req : undefined,
       origin: originOf(ctx),
     });
     respond(ctx, result);

@@ -27,6 +27,8 @@ export interface ControlRequest {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
   readonly body: Body;
+  /** The raw request body, for endpoints with `streamsBody` (their `body` is empty). */
+  readonly bodyStream?: AsyncIterable<Buffer>;
   readonly origin: string;
 }
 
@@ -41,6 +43,8 @@ export interface ControlEndpoint {
   readonly body?: z.ZodType;
   /** Size and nesting limits of its body when larger than the API's (a whole store's snapshot). */
   readonly bodyOptions?: BodyOptions;
+  /** The handler reads the JSON body itself from `bodyStream`, as it arrives (a whole store). */
+  readonly streamsBody?: true;
   /** Query parameters (documents the route; the handler parses them). */
   readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */

@@ -2,6 +2,7 @@
  * Snapshots of the calling store: export and import it whole, or keep named copies in memory so a
  * test suite can go back to a seeded state between tests (src/store/snapshots.ts).
  */
+import { Readable } from 'node:stream';
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { MAX_BODY_DEPTH } from '../http/body.js';
@@ -9,16 +10,19 @@ import { parseWith } from '../http/validation.js';
 import {
   namedSnapshots,
   parseSnapshot,
+  restoreNamedSnapshot,
   restoreSnapshot,
+  saveNamedSnapshot,
   snapshotSchema,
-  takeSnapshot,
-  type SnapshotDoc,
+  type NamedSnapshot,
 } from '../store/snapshots.js';
+import { readSnapshot, snapshotChunks } from '../store/snapshot-stream.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 
 /** A whole store's document can be far larger than an API request. */
 export const SNAPSHOT_BODY_LIMIT = '512mb';
+const SNAPSHOT_BODY_LIMIT_BYTES = 512 * 1024 * 1024;
 
 /**
  * A snapshot wraps records a few levels deeper than the API bodies that made them
@@ -34,13 +38,15 @@ const nameSchema = z
 
 const saveBody = z.object({ name: nameSchema }).strict();
 
-function summary(name: string, snapshot: SnapshotDoc) {
-  const collections = snapshot.store.collections;
-  const records = Object.values(collections).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
-  return { name, taken_at: snapshot.taken_at, store_id: snapshot.store_id, records };
+const isJsonObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function summary(name: string, snapshot: NamedSnapshot) {
+  const { taken_at, store_id, records } = snapshot;
+  return { name, taken_at, store_id, records };
 }
 
-function named(store: Parameters<typeof namedSnapshots>[0], name: string | undefined): SnapshotDoc {
+function named(store: Parameters<typeof namedSnapshots>[0], name: string | undefined): NamedSnapshot {
   const snapshot = name === undefined ? undefined : namedSnapshots(store).get(name);
   if (!snapshot) throw errors.notFound();
   return snapshot;
@@ -52,7 +58,11 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshot',
     summary:
       'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON',
-    handle: async ({ store }) => ({ body: await takeSnapshot(store) }),
+    handle: async ({ store }) => ({
+      // Streamed a record a line (src/store/snapshot-stream.ts): the same JSON document.
+      body: Readable.from(await snapshotChunks(store)),
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    }),
   },
   {
     method: 'PUT',
@@ -61,7 +71,14 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
       "Replace the calling store's state with a snapshot document (its tokens, secret and name stay); 422 for a malformed one",
     body: snapshotSchema,
     bodyOptions: { limit: SNAPSHOT_BODY_LIMIT, maxDepth: SNAPSHOT_BODY_DEPTH },
-    handle: async ({ store, body }) => {
+    streamsBody: true,
+    handle: async ({ store, bodyStream }) => {
+      const body = await readSnapshot(bodyStream ?? [], {
+        limitBytes: SNAPSHOT_BODY_LIMIT_BYTES,
+        limitText: SNAPSHOT_BODY_LIMIT,
+        maxDepth: SNAPSHOT_BODY_DEPTH,
+      });
+      if (!isJsonObject(body)) throw errors.unsupportedMediaType();
       await restoreSnapshot(store, parseSnapshot(body));
       return { body: { store: describeStore(store) } };
     },
@@ -84,8 +101,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     body: saveBody,
     handle: async ({ store, body }) => {
       const { name } = parseWith(saveBody, body);
-      const snapshot = await takeSnapshot(store);
-      namedSnapshots(store).set(name, snapshot);
+      const snapshot = await saveNamedSnapshot(store, name);
       return { status: 201, body: { snapshot: summary(name, snapshot) } };
     },
   },
@@ -94,7 +110,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshots/:name/restore',
     summary: 'Put the calling store back to a named snapshot',
     handle: async ({ store, params }) => {
-      await restoreSnapshot(store, named(store, params.name));
+      if (!(await restoreNamedSnapshot(store, params.name ?? ''))) throw errors.notFound();
       return { body: { store: describeStore(store) } };
     },
   },

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createUnzip } from 'node:zlib';
 import { errors } from '../errors/messages.js';
 import { dictionary } from '../platform/dictionary.js';
+import { nestedDeeperThan } from '../platform/json-depth.js';
 import type { AppState } from './state.js';
 import type { Body } from './types.js';
 
@@ -50,33 +51,6 @@ function decoded(ctx: Context): Readable {
   if (encoding === 'gzip' || encoding === 'deflate') return ctx.req.pipe(createUnzip());
   if (encoding === 'br') return ctx.req.pipe(createBrotliDecompress());
   throw errors.unsupportedMediaType();
-}
-
-/**
- * Whether JSON `text` nests objects and arrays deeper than `max` (one pass, brackets inside
- * strings ignored). Run before parsing, so a deep body never becomes a deep value.
- *
- * @example
- * nestedDeeperThan('{"a":[[1]]}', 2); // true (3 levels)
- * nestedDeeperThan('{"a":"[[["}', 1); // false
- */
-export function nestedDeeperThan(text: string, max: number): boolean {
-  if (text.length <= max) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i += 1; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      depth += 1;
-      if (depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth -= 1;
-  }
-  return false;
 }
 
 /**

@@ -88,5 +88,9 @@ export const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 /** Canonical timestamp form stored in records: `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds). */
 export function toIso(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19) + 'Z';
+  // Every record written at one virtual moment asks for the same text: keep the last one.
+  if (ms !== lastIso.ms) lastIso = { ms, text: new Date(ms).toISOString().slice(0, 19) + 'Z' };
+  return lastIso.text;
 }
+
+let lastIso = { ms: Number.NaN, text: '' };

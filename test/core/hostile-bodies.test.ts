@@ -123,6 +123,31 @@ describe('a deeply nested JSON body stopped persistence for good', () => {
   });
 });
 
+describe('a streamed snapshot import skipped the body guards', () => {
+  it('refuses a snapshot whose record nests too deep, or that is not UTF-8, with 415 and keeps the store', async () => {
+    const { api, control } = await store();
+    const customer = await createCustomer(api);
+    const exported = await api.get('/_emulator/snapshot');
+    expect(exported.status).toBe(200);
+    // The streamed layout: one record a line; a deep value inside a record line.
+    const deepLine = exported.text.replace(/("email":)/, `"deep":${nested(20_000)},$1`);
+    expect(deepLine).not.toBe(exported.text);
+    const deep = await sendBytes(api, 'PUT', '/_emulator/snapshot', Buffer.from(deepLine));
+    expect(deep.status).toBe(415);
+    expect(deep.body.error).toMatch(/nested at most \d+ levels deep/);
+
+    const bytes = Buffer.from(exported.text.replace(customer.email, 'zz-not-utf8@example.com'));
+    const at = bytes.indexOf('zz-not-utf8');
+    bytes[at] = 0xff;
+    const notUtf8 = await sendBytes(api, 'PUT', '/_emulator/snapshot', bytes);
+    expect(notUtf8).toEqual({ status: 415, body: NOT_UTF8 });
+
+    expect((await api.get(`/customers/${customer.id}`)).body.customer.email).toBe(customer.email);
+    expect((await api.put('/_emulator/snapshot', undefined, { raw: exported.text })).status).toBe(200);
+    expect((await control.clock()).now).toBeDefined();
+  });
+});
+
 describe('invalid UTF-8 in a body was stored with replacement characters', () => {
   const invalid = Buffer.concat([
     Buffer.from('{"email":"ada@example.com","first_name":"Ad'),
