@@ -1,6 +1,7 @@
 /** The control API (`/_emulator/...`): endpoints as data, like the emulated API's. */
 import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
+import type { PersistenceHealth } from '../platform/persistence/write-health.js';
 import type { HttpMethod, Body, Query, ApiResponse } from '../http/types.js';
 import type { HeaderNames } from '../http/headers.js';
 import type { StoreRegistry } from '../store/registry.js';
@@ -15,6 +16,8 @@ export interface ControlDeps {
   readonly logger: Logger;
   /** When set, every control route but health needs `Authorization: Bearer <adminToken>`. */
   readonly adminToken?: string;
+  /** The data files' state (health reports a failing write); absent or null in memory. */
+  readonly persistence?: { health(): PersistenceHealth | null };
 }
 
 export interface ControlRequest {
