@@ -130,6 +130,19 @@ export const startCommand: CommandModule<object, StartArgs> = {
       journalSize: args['journal-size'],
     });
     seeding.finish();
+    const stop = (signal: string) => {
+      process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
+      emulator.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`billing-emulator: ${(error as Error).message}\n`);
+          process.exit(1);
+        },
+      );
+    };
+    // Listening for signals before the banner: a supervisor may stop it as soon as it reads it.
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
     process.stdout.write(
       formatStartBanner({
         version: VERSION,
@@ -144,17 +157,5 @@ export const startCommand: CommandModule<object, StartArgs> = {
         tokenHeader: `X-${args['header-prefix']}-Access-Token`,
       }),
     );
-    const stop = (signal: string) => {
-      process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
-      emulator.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`billing-emulator: ${(error as Error).message}\n`);
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
   },
 };
