@@ -11,7 +11,7 @@
  * A record's text is made when the batch is written, from the frozen row taken when the batch
  * was cut, so a batch is the state of one instant.
  */
-import type { ChangeSource } from '../platform/persistence/database.js';
+import type { ChangeSource, LogPosition } from '../platform/persistence/database.js';
 import type { JsonLayout } from '../platform/persistence/json-pieces.js';
 import type { Collection, Identified } from '../platform/persistence/collection.js';
 import type { RegistryDoc, StoreRegistry } from './registry.js';
@@ -128,13 +128,14 @@ export class RegistryChanges implements ChangeSource {
     return parts.length === 0 ? null : render(parts);
   }
 
-  capture(logSeq: number): RegistryDoc {
+  capture(log: LogPosition): RegistryDoc {
     const registry = this.registry;
     if (!registry) throw new Error('no registry to capture');
     const { format, ...header } = registry.headerJSON();
     const doc: RegistryDoc = {
       format,
-      log_seq: logSeq,
+      log_id: log.id,
+      log_seq: log.seq,
       ...header,
       stores: registry.list().map((store) => store.toJSON()),
     };

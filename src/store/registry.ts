@@ -14,7 +14,9 @@ import { seedStore } from './seed-store.js';
 
 export interface RegistryDoc {
   readonly format: 1;
-  /** The last batch of the change log this document holds (docs/decisions/0025); 0 or absent: none. */
+  /** The change log that extends this document (docs/decisions/0025); absent in files from before. */
+  readonly log_id?: string;
+  /** The last batch of that log this document holds. */
   readonly log_seq?: number;
   readonly next_store_id: number;
   readonly default_store_id: number;

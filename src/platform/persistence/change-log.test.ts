@@ -12,17 +12,17 @@ const tempLog = (text: string) => {
 
 describe('readChangeLog', () => {
   it('reads committed batches, in order', async () => {
-    const file = tempLog(`{"a":1}\n{"a":2}\n${commitLine(1)}{"a":3}\n${commitLine(2)}`);
+    const file = tempLog(`{"a":1}\n{"a":2}\n${commitLine(1, 'L')}{"a":3}\n${commitLine(2, 'L')}`);
     const log = await readChangeLog(file);
     expect(log.batches).toEqual([
-      { seq: 1, records: [{ a: 1 }, { a: 2 }] },
-      { seq: 2, records: [{ a: 3 }] },
+      { seq: 1, log: 'L', records: [{ a: 1 }, { a: 2 }] },
+      { seq: 2, log: 'L', records: [{ a: 3 }] },
     ]);
     expect(log.committedBytes).toBe(log.totalBytes);
   });
 
   it('drops a batch cut short by a crash: a torn last line, or lines with no commit after them', async () => {
-    const committed = `{"a":1}\n${commitLine(1)}`;
+    const committed = `{"a":1}\n${commitLine(1, 'L')}`;
     for (const tail of [
       '{"a":2}\n{"a":',
       '{"a":2}\n',
@@ -31,7 +31,7 @@ describe('readChangeLog', () => {
     ]) {
       const file = tempLog(committed + tail);
       const log = await readChangeLog(file);
-      expect(log.batches).toEqual([{ seq: 1, records: [{ a: 1 }] }]);
+      expect(log.batches).toEqual([{ seq: 1, log: 'L', records: [{ a: 1 }] }]);
       expect(log.committedBytes).toBe(Buffer.byteLength(committed));
       await dropUncommitted(file, log);
       expect(readFileSync(file, 'utf8')).toBe(committed);
@@ -39,7 +39,7 @@ describe('readChangeLog', () => {
   });
 
   it('refuses a log with an unreadable line before its end', async () => {
-    const file = tempLog(`{"a":1}\nnot json\n${commitLine(1)}`);
+    const file = tempLog(`{"a":1}\nnot json\n${commitLine(1, 'L')}`);
     await expect(readChangeLog(file)).rejects.toThrow(CorruptLog);
     await expect(readChangeLog(file)).rejects.toThrow('line 2');
   });

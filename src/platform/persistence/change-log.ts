@@ -6,13 +6,15 @@
  */
 import { readFile, truncate } from 'node:fs/promises';
 
-/** The line that ends batch `seq`. */
-export function commitLine(seq: number): string {
-  return `{"op":"commit","seq":${seq}}\n`;
+/** The line that ends batch `seq` of the log `log` (the id its base names). */
+export function commitLine(seq: number, log: string): string {
+  return `{"op":"commit","seq":${seq},"log":${JSON.stringify(log)}}\n`;
 }
 
 export interface LogBatch {
   readonly seq: number;
+  /** The id of the log it was written to (the base it extends names it). */
+  readonly log: string;
   /** The batch's change records, parsed, in the order they were written. */
   readonly records: readonly unknown[];
 }
@@ -62,10 +64,10 @@ export async function readChangeLog(file: string): Promise<LogContent> {
     }
     // A line without its newline was cut short, even when what arrived happens to parse.
     if (newline === -1) break;
-    const seq = commitSeq(record);
-    if (seq === null) pending.push(record);
+    const commit = commitOf(record);
+    if (commit === null) pending.push(record);
     else {
-      batches.push({ seq, records: pending });
+      batches.push({ ...commit, records: pending });
       pending = [];
       committedBytes = end + 1;
     }
@@ -79,8 +81,8 @@ export async function dropUncommitted(file: string, content: LogContent): Promis
   if (content.totalBytes > content.committedBytes) await truncate(file, content.committedBytes);
 }
 
-function commitSeq(record: unknown): number | null {
+function commitOf(record: unknown): { seq: number; log: string } | null {
   if (typeof record !== 'object' || record === null) return null;
-  const { op, seq } = record as { op?: unknown; seq?: unknown };
-  return op === 'commit' && typeof seq === 'number' ? seq : null;
+  const { op, seq, log } = record as { op?: unknown; seq?: unknown; log?: unknown };
+  return op === 'commit' && typeof seq === 'number' ? { seq, log: typeof log === 'string' ? log : '' } : null;
 }

@@ -1,9 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogBatch } from './change-log.js';
-import { Database, PersistenceFailed, type ChangeSource, type DatabaseOptions } from './database.js';
+import {
+  Database,
+  PersistenceFailed,
+  type ChangeSource,
+  type DatabaseOptions,
+  type LogPosition,
+} from './database.js';
 import type { PersistenceHealth } from './write-health.js';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'billing-emulator-db-')), 'db.json');
@@ -29,10 +35,10 @@ class KeyValues implements ChangeSource {
     return lines;
   }
 
-  capture(logSeq: number): unknown {
+  capture(log: LogPosition): unknown {
     this.captures += 1;
     this.touched.clear();
-    return { log_seq: logSeq, values: Object.fromEntries(this.values) };
+    return { log_id: log.id, log_seq: log.seq, values: Object.fromEntries(this.values) };
   }
 }
 
@@ -58,7 +64,11 @@ describe('Database (base file and change log)', () => {
   it('writes a base on the first start, then appends each batch of changes to the log', async () => {
     const file = tempFile();
     const { database, state } = await started({ file });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ log_seq: 0, values: {} });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      log_id: expect.any(String),
+      log_seq: 0,
+      values: {},
+    });
     const baseBefore = readFileSync(file, 'utf8');
     for (let i = 0; i < 100; i++) state.set(`k${i % 10}`, i);
     await database.flush();
@@ -68,9 +78,10 @@ describe('Database (base file and change log)', () => {
     expect(readFileSync(file, 'utf8')).toBe(baseBefore);
     const lines = readFileSync(`${file}.log`, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(10 + 1 + 1 + 1);
+    const { log_id: id } = JSON.parse(baseBefore) as { log_id: string };
     expect(lines.filter((line) => line.includes('"commit"'))).toEqual([
-      '{"op":"commit","seq":1}',
-      '{"op":"commit","seq":2}',
+      `{"op":"commit","seq":1,"log":"${id}"}`,
+      `{"op":"commit","seq":2,"log":"${id}"}`,
     ]);
     await database.close();
     expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
@@ -136,6 +147,25 @@ describe('Database (base file and change log)', () => {
     expect(database.health()).toEqual({ state: 'ok', file, unwritten_changes: false });
     await database.close();
     expect(await reopen(file)).toEqual({ a: 1, b: 2, c: 3 });
+  });
+
+  it('does not replay a log on a base it does not extend (a base put back by hand), and starts both afresh', async () => {
+    const file = tempFile();
+    const { database, state } = await started({ file });
+    const oldBase = readFileSync(file, 'utf8');
+    await database.close();
+    // Another run on another base leaves its log; then the first base is put back.
+    rmSync(file);
+    const other = await started({ file });
+    other.state.set('other', 1);
+    await other.database.close();
+    writeFileSync(file, oldBase);
+    expect(await reopen(file)).toEqual({});
+    const again = await started({ file });
+    again.state.set('mine', 2);
+    await again.database.close();
+    expect(await reopen(file)).toEqual({ mine: 2 });
+    expect(state.values.size).toBe(0);
   });
 
   it('rejects close when the last write failed', async () => {

@@ -8,6 +8,7 @@
  * log loses the part the new base holds. Start-up reads the base and replays the committed
  * batches that came after it.
  */
+import { randomUUID } from 'node:crypto';
 import { appendFile, open, rename, stat, truncate, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { JSONFile } from 'lowdb/node';
@@ -26,8 +27,18 @@ export interface ChangeSource {
    * capture; null when nothing did. What they describe is taken now; the text may be made later.
    */
   changes(): Iterable<string> | null;
-  /** The whole state now, as the base document (holding `logSeq`); tracking starts again from it. */
-  capture(logSeq: number): unknown;
+  /**
+   * The whole state now, as the base document, holding `log` (the id of the log that extends it
+   * and its last batch the base holds); tracking starts again from it.
+   */
+  capture(log: LogPosition): unknown;
+}
+
+/** Where a base stands in its log: `log_id` and `log_seq` in the base document. */
+export interface LogPosition {
+  /** Names the log that extends the base: a log of another base (a base put back by hand) is not replayed on it. */
+  readonly id: string;
+  readonly seq: number;
 }
 
 /** What was on disk at start-up: the base document and the log's batches that came after it. */
@@ -78,10 +89,12 @@ export class PersistenceFailed extends Error {
   }
 }
 
-/** The base document's `log_seq`: the last batch of the log it holds (0 when it has none). */
-function logSeqOf(base: unknown): number {
-  const seq = typeof base === 'object' && base !== null ? (base as { log_seq?: unknown }).log_seq : undefined;
-  return typeof seq === 'number' && Number.isInteger(seq) && seq > 0 ? seq : 0;
+/** The base document's place in its log (`log_id`, `log_seq`); null for a base written before logs. */
+function positionOf(base: unknown): LogPosition | null {
+  if (typeof base !== 'object' || base === null) return null;
+  const { log_id: id, log_seq: seq } = base as { log_id?: unknown; log_seq?: unknown };
+  if (typeof id !== 'string' || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
+  return { id, seq };
 }
 
 /** A failed compaction is tried again after this long (the log keeps every change meanwhile). */
@@ -102,6 +115,8 @@ export class Database implements Persistence {
   /** Every write to the log (appends, rewrites) runs on this chain, one after another. */
   private chain: Promise<void> = Promise.resolve();
   private seq = 0;
+  /** The id of the log being written (see {@link LogPosition}). */
+  private logId: string = randomUUID();
   private logBytes = 0;
   private baseBytes = 0;
   /** No base file yet: the next write is a whole base. */
@@ -143,12 +158,17 @@ export class Database implements Persistence {
       return null;
     }
     await dropUncommitted(this.logFile, log);
-    const baseSeq = logSeqOf(base);
-    const batches = log.batches.filter((batch) => batch.seq > baseSeq);
-    this.seq = Math.max(baseSeq, log.batches.at(-1)?.seq ?? 0);
     this.logBytes = log.committedBytes;
     this.baseBytes = (await stat(this.file)).size;
-    return { base, batches };
+    const position = positionOf(base);
+    // A base from before the log, or a log that extends another base: the next write starts both afresh.
+    if (position === null || log.batches.some((batch) => batch.log !== position.id)) {
+      this.needBase = true;
+      return { base, batches: [] };
+    }
+    this.logId = position.id;
+    this.seq = Math.max(position.seq, log.batches.at(-1)?.seq ?? 0);
+    return { base, batches: log.batches.filter((batch) => batch.seq > position.seq) };
   }
 
   attach(source: ChangeSource): void {
@@ -216,9 +236,13 @@ export class Database implements Persistence {
     const seq = this.seq + 1;
     const logFile = this.logFile as string;
     try {
-      this.logBytes += await writeInChunks(withCommit(lines, seq), (chunk) => appendFile(logFile, chunk), {
-        budgetMs: this.budgetMs,
-      });
+      this.logBytes += await writeInChunks(
+        withCommit(lines, seq, this.logId),
+        (chunk) => appendFile(logFile, chunk),
+        {
+          budgetMs: this.budgetMs,
+        },
+      );
       this.seq = seq;
       this.status?.succeeded('log', this.unwritten);
       return true;
@@ -236,7 +260,10 @@ export class Database implements Persistence {
     this.stopCompaction = true;
     await this.compactionBase?.catch(() => undefined);
     this.dirty = false;
-    const doc = source.capture(this.seq);
+    // A new log: its batches will not be mistaken for those of the log it replaces.
+    this.logId = randomUUID();
+    this.seq = 0;
+    const doc = source.capture({ id: this.logId, seq: 0 });
     try {
       this.baseBytes = await replaceFileInChunks(this.file as string, jsonPieces(doc, this.layout), {
         budgetMs: this.budgetMs,
@@ -294,7 +321,7 @@ export class Database implements Persistence {
       const lines = this.dirty ? source.changes() : null;
       this.dirty = false;
       const captureSeq = lines ? this.seq + 1 : this.seq;
-      const state = source.capture(captureSeq);
+      const state = source.capture({ id: this.logId, seq: captureSeq });
       if (lines && !(await this.append(lines))) return;
       doc = state;
       seq = captureSeq;
@@ -365,7 +392,7 @@ export class Database implements Persistence {
   }
 }
 
-function* withCommit(lines: Iterable<string>, seq: number): Generator<string> {
+function* withCommit(lines: Iterable<string>, seq: number, log: string): Generator<string> {
   yield* lines;
-  yield commitLine(seq);
+  yield commitLine(seq, log);
 }

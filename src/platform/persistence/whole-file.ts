@@ -61,7 +61,7 @@ export class WholeFileDatabase implements Persistence {
       if (!this.dirty || !this.source) return;
       this.dirty = false;
       try {
-        this.low.data = this.source.capture(0);
+        this.low.data = this.source.capture({ id: 'whole-file', seq: 0 });
         await this.low.write();
         this.status.succeeded('base', false);
       } catch (error) {
