@@ -18,6 +18,8 @@ export interface StorageTuning {
   readonly compactRatio?: number;
   /** Size the log may always reach (default 1 MiB). */
   readonly compactMinBytes?: number;
+  /** Told how long each stretch of persistence work held the event loop, in ms (benchmarks). */
+  readonly onSlice?: (ms: number) => void;
 }
 
 export interface StorageOptions {
@@ -41,6 +43,7 @@ export function persistenceFor(options: StorageOptions, logger: Logger): Persist
     flushIntervalMs: options.flushIntervalMs,
     compactRatio: options.storage?.compactRatio,
     compactMinBytes: options.storage?.compactMinBytes,
+    onSlice: options.storage?.onSlice,
     layout: REGISTRY_LAYOUT,
     onStateChange,
   });

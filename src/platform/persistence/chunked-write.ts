@@ -14,6 +14,8 @@ export interface ChunkOptions {
   maxChunkChars?: number;
   /** Checked between chunks: true stops the write (it then throws {@link WriteAborted}). */
   shouldStop?: () => boolean;
+  /** Told how long each chunk took to make, in ms (the event loop waits that long). */
+  onSlice?: (ms: number) => void;
 }
 
 /** Thrown when `shouldStop` asked a chunked write to stop before it was done. */
@@ -46,6 +48,7 @@ export async function writeInChunks(
     if (parts.length === 0) return;
     if (options.shouldStop?.()) throw new WriteAborted();
     const chunk = parts.join('');
+    options.onSlice?.(monotonicMs() - started);
     parts = [];
     chars = 0;
     bytes += Buffer.byteLength(chunk);

@@ -80,6 +80,8 @@ export interface DatabaseOptions {
   budgetMs?: number;
   /** Told when writes start failing and when they work again (once per change, not per write). */
   onStateChange?: (health: PersistenceHealth) => void;
+  /** Told how long each stretch of persistence work held the event loop, in ms (benchmarks). */
+  onSlice?: (ms: number) => void;
 }
 
 /** Thrown by `close()` when changes could not be written. */
@@ -108,6 +110,7 @@ export class Database implements Persistence {
   private readonly compactMinBytes: number;
   private readonly budgetMs: number;
   private readonly layout: JsonLayout;
+  private readonly onSlice: ((ms: number) => void) | undefined;
   private readonly status: WriteHealth | null;
   private source: ChangeSource | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -139,6 +142,7 @@ export class Database implements Persistence {
     this.compactMinBytes = options.compactMinBytes ?? 1 << 20;
     this.budgetMs = options.budgetMs ?? 4;
     this.layout = options.layout ?? {};
+    this.onSlice = options.onSlice;
     const onStateChange = options.onStateChange ?? (() => undefined);
     this.status = options.file === undefined ? null : new WriteHealth(options.file, onStateChange);
   }
@@ -227,7 +231,7 @@ export class Database implements Persistence {
     if (this.needBase || this.resync) return this.rebuild(this.source);
     if (!this.dirty) return;
     this.dirty = false;
-    const lines = this.source.changes();
+    const lines = this.timed(() => (this.source as ChangeSource).changes());
     if (lines && (await this.append(lines))) this.maybeCompact();
   }
 
@@ -239,9 +243,7 @@ export class Database implements Persistence {
       this.logBytes += await writeInChunks(
         withCommit(lines, seq, this.logId),
         (chunk) => appendFile(logFile, chunk),
-        {
-          budgetMs: this.budgetMs,
-        },
+        { budgetMs: this.budgetMs, onSlice: this.onSlice },
       );
       this.seq = seq;
       this.status?.succeeded('log', this.unwritten);
@@ -263,10 +265,11 @@ export class Database implements Persistence {
     // A new log: its batches will not be mistaken for those of the log it replaces.
     this.logId = randomUUID();
     this.seq = 0;
-    const doc = source.capture({ id: this.logId, seq: 0 });
+    const doc = this.timed(() => source.capture({ id: this.logId, seq: 0 }));
     try {
       this.baseBytes = await replaceFileInChunks(this.file as string, jsonPieces(doc, this.layout), {
         budgetMs: this.budgetMs,
+        onSlice: this.onSlice,
       });
     } catch (error) {
       this.resync = true;
@@ -289,6 +292,17 @@ export class Database implements Persistence {
     this.logBytes = 0;
     this.resync = false;
     this.status?.succeeded('log', this.unwritten);
+  }
+
+  /** Runs `work`, telling `onSlice` how long it held the event loop. */
+  private timed<T>(work: () => T): T {
+    if (!this.onSlice) return work();
+    const started = monotonicMs();
+    try {
+      return work();
+    } finally {
+      this.onSlice(monotonicMs() - started);
+    }
   }
 
   private retryLater(): void {
@@ -318,10 +332,12 @@ export class Database implements Persistence {
     let epoch = 0;
     const captured = this.chain.then(async () => {
       if (this.closing || this.resync || this.stopCompaction) return;
-      const lines = this.dirty ? source.changes() : null;
-      this.dirty = false;
-      const captureSeq = lines ? this.seq + 1 : this.seq;
-      const state = source.capture({ id: this.logId, seq: captureSeq });
+      const [lines, captureSeq, state] = this.timed(() => {
+        const pending = this.dirty ? source.changes() : null;
+        this.dirty = false;
+        const at = pending ? this.seq + 1 : this.seq;
+        return [pending, at, source.capture({ id: this.logId, seq: at })] as const;
+      });
       if (lines && !(await this.append(lines))) return;
       doc = state;
       seq = captureSeq;
@@ -333,6 +349,7 @@ export class Database implements Persistence {
     if (doc === null || this.stopCompaction) return;
     const writing = replaceFileInChunks(this.file as string, jsonPieces(doc, this.layout), {
       budgetMs: this.budgetMs,
+      onSlice: this.onSlice,
       shouldStop: () => this.stopCompaction,
     });
     this.compactionBase = writing;
