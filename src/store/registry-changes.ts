@@ -14,7 +14,7 @@
 import type { ChangeSource, LogPosition } from '../platform/persistence/database.js';
 import type { JsonLayout } from '../platform/persistence/json-pieces.js';
 import type { Collection, Identified } from '../platform/persistence/collection.js';
-import type { RegistryDoc, StoreRegistry } from './registry.js';
+import type { StoreRegistry } from './registry.js';
 import type { Store, StoreObserver } from './store.js';
 
 /** The base file shows one record a line: stores (1) > store (2) > collections (3) > rows (4). */
@@ -128,16 +128,25 @@ export class RegistryChanges implements ChangeSource {
     return parts.length === 0 ? null : render(parts);
   }
 
-  capture(log: LogPosition): RegistryDoc {
+  /**
+   * The registry as its base document. Each collection is copied when the writer reaches it (its
+   * `toJSON`), in a slice of its own, so no one slice copies the whole store: the base is then a
+   * mix of states from this instant on, which the log's later batches (every change since is in
+   * them, each setting a value) bring to one state on replay.
+   */
+  capture(log: LogPosition): object {
     const registry = this.registry;
     if (!registry) throw new Error('no registry to capture');
     const { format, ...header } = registry.headerJSON();
-    const doc: RegistryDoc = {
+    const doc = {
       format,
       log_id: log.id,
       log_seq: log.seq,
       ...header,
-      stores: registry.list().map((store) => store.toJSON()),
+      stores: registry.list().map((store) => {
+        const { created_at, uninstalled_at, ...meta } = store.metaJSON();
+        return { ...meta, collections: store.collections, created_at, uninstalled_at };
+      }),
     };
     this.restart();
     return doc;
