@@ -28,8 +28,9 @@ export interface ChangeSource {
    */
   changes(): Iterable<string> | null;
   /**
-   * The whole state now, as the base document, holding `log` (the id of the log that extends it
-   * and its last batch the base holds); tracking starts again from it.
+   * The whole state as the base document, holding `log` (the id of the log that extends it and
+   * its last batch the base holds); tracking starts again now. Parts may be taken later, as the
+   * writer reaches them (their `toJSON`), since every change from now on is in later batches.
    */
   capture(log: LogPosition): unknown;
 }
@@ -319,9 +320,10 @@ export class Database implements Persistence {
   }
 
   /**
-   * Folds the log into a new base: the pending changes become a batch and the state is captured
-   * at that same instant (in the chain, so no append runs meanwhile); the base is written in the
-   * background while appends go on; then the log drops what the base holds.
+   * Folds the log into a new base: the pending changes become a batch and the capture starts at
+   * that same instant (in the chain, so no append runs meanwhile); the base is written in the
+   * background while appends go on (the source may copy its parts as the writer reaches them:
+   * every change since the cut is in later batches); then the log drops what the base holds.
    */
   private async compact(): Promise<void> {
     const source = this.source as ChangeSource;
