@@ -162,6 +162,32 @@ describe('JSON file store (--data): a base file and a log of changes', () => {
     }
   });
 
+  it('keeps a named snapshot restored, and a reset store, across a restart', async () => {
+    const file = tempFile();
+    const first = await createEmulator({ port: 0, logger: 'silent', data: file, token: 'main-token' });
+    const api = new Api(first.url, 'main-token');
+    const kept = await createCustomer(api);
+    await first.control.saveSnapshot('one-customer');
+    const later = await createCustomer(api);
+    await first.control.restoreNamedSnapshot('one-customer');
+    const other = await first.control.createStore({ name: 'Reset' });
+    await createCustomer(new Api(first.url, other.token));
+    await first.control.forStore(other.token).reset();
+    const before = await everything(first, 'main-token');
+    const resetBefore = await everything(first, other.token);
+    await first.close();
+    const second = await createEmulator({ port: 0, logger: 'silent', data: file });
+    try {
+      expect(await everything(second, 'main-token')).toEqual(before);
+      expect(await everything(second, other.token)).toEqual(resetBefore);
+      const again = new Api(second.url, 'main-token');
+      expect((await again.get(`/customers/${kept.id}`)).status).toBe(200);
+      expect((await again.get(`/customers/${later.id}`)).status).toBe(404);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('drops a batch cut short by a crash, and writes after it survive the next restart', async () => {
     const file = tempFile();
     const first = await createEmulator({ port: 0, logger: 'silent', data: file, token: 'main-token' });
