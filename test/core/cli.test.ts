@@ -114,16 +114,21 @@ describe('billing-emulator CLI', () => {
   it('logs a failed write of --data, keeps serving, reports it on health and exits 1 (regressions: the bundled logger crashed; the failure was silent)', async () => {
     const missingDir = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'missing', 'shop.json');
     const cli = await startCli(['--data', missingDir]);
-    await cli.waitForOutput(/writing the data files failed/);
-    const api = new Api(cli.url, cli.token);
-    expect((await api.get('/customers')).status).toBe(200);
-    const health = await fetch(`${cli.url}/_emulator/health`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({
-      status: 'degraded',
-      persistence: { state: 'failing', file: missingDir, error: expect.stringContaining('ENOENT') },
-    });
-    expect(await cli.stop()).toBe(1);
+    let code: number | null = null;
+    try {
+      await cli.waitForOutput(/writing the data files failed/);
+      const api = new Api(cli.url, cli.token);
+      expect((await api.get('/customers')).status).toBe(200);
+      const health = await fetch(`${cli.url}/_emulator/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({
+        status: 'degraded',
+        persistence: { state: 'failing', file: missingDir, error: expect.stringContaining('ENOENT') },
+      });
+    } finally {
+      code = await cli.stop();
+    }
+    expect(code).toBe(1);
     expect(cli.output()).toContain(`billing-emulator: changes could not be written to ${missingDir}`);
     expect(cli.output().match(/writing the data files failed/g)).toHaveLength(1);
   });

@@ -156,20 +156,26 @@ describe('the data files when the process is killed', () => {
     let killedCompacting = 0;
     for (let round = 0; round < 6; round++) {
       const child = await startChild(options);
-      checked += expectKept(await storedCustomers(child.url), known, killedAt - WINDOW_MS);
-      // Killed after a random number of acknowledged writes, with other requests in flight; every
-      // other round as soon as a compaction is seen under way.
-      const writes = random.int(40, 250);
-      const duringCompaction = round % 2 === 1;
       const exited = once(child.process, 'exit');
-      await writeUntil(child.url, random, known, (count) => {
-        if (duringCompaction ? !compacting() && count < 400 : count < writes) return false;
-        child.process.kill('SIGKILL');
-        killedAt = performance.now();
-        if (compacting()) killedCompacting += 1;
-        return true;
-      });
-      await exited;
+      try {
+        checked += expectKept(await storedCustomers(child.url), known, killedAt - WINDOW_MS);
+        // Killed after a random number of acknowledged writes, with other requests in flight;
+        // every other round as soon as a compaction is seen under way.
+        const writes = random.int(40, 250);
+        const duringCompaction = round % 2 === 1;
+        await writeUntil(child.url, random, known, (count) => {
+          if (duringCompaction ? !compacting() && count < 400 : count < writes) return false;
+          child.process.kill('SIGKILL');
+          killedAt = performance.now();
+          if (compacting()) killedCompacting += 1;
+          return true;
+        });
+      } finally {
+        // A failed check leaves no process behind.
+        if (child.process.exitCode === null && child.process.signalCode === null)
+          child.process.kill('SIGKILL');
+        await exited;
+      }
     }
     expect(checked).toBeGreaterThan(50);
     expect(killedCompacting).toBeGreaterThan(0);
@@ -178,9 +184,12 @@ describe('the data files when the process is killed', () => {
 
     // SIGTERM (the CLI, as users run it): everything acknowledged is written, the exit code is 0.
     const cli = await startCli(['--data', file]);
-    checked = expectKept(await storedCustomers(cli.url), known, killedAt - WINDOW_MS);
-    await writeUntil(cli.url, random, known, (count) => count >= 100);
-    expect(await cli.stop('SIGTERM')).toBe(0);
+    try {
+      checked = expectKept(await storedCustomers(cli.url), known, killedAt - WINDOW_MS);
+      await writeUntil(cli.url, random, known, (count) => count >= 100);
+    } finally {
+      expect(await cli.stop('SIGTERM')).toBe(0);
+    }
     const again = await startCli(['--data', file]);
     try {
       expectKept(await storedCustomers(again.url), known, performance.now());
