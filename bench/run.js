@@ -4,3 +4,4 @@ await import('./http.bench.js');
 await import('./charges.bench.js');
 await import('./clock.bench.js');
 await import('./fixtures.bench.js');
+await import('./persistence.bench.js');

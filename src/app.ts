@@ -4,6 +4,7 @@
  */
 import Koa from 'koa';
 import type { Logger } from './platform/logger.js';
+import type { PersistenceHealth } from './platform/persistence/write-health.js';
 import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js';
 import { buildApiPipeline } from './http/api-pipeline.js';
 import { errorMiddleware } from './http/errors.middleware.js';
@@ -22,6 +23,8 @@ export interface AppDeps {
   readonly endpoints?: readonly Endpoint[];
   /** The emulator's own loopback URL once it listens (scenario runs call it over HTTP). */
   readonly selfUrl?: () => string | undefined;
+  /** The data files' state, for `GET /_emulator/health`. */
+  readonly persistence?: { health(): PersistenceHealth | null };
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {

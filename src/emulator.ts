@@ -15,10 +15,12 @@ import { TOPICS } from './webhooks/topics.js';
 import { createWebhook } from './resources/webhooks/webhooks.service.js';
 import type { Store } from './store/store.js';
 import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
-import { Database } from './platform/persistence/database.js';
+import type { Persistence } from './platform/persistence/database.js';
+import { RegistryChanges } from './store/registry-changes.js';
+import { persistenceFor, readStored, type StorageTuning } from './store/persistence.js';
 import { runRealtimeStores } from './platform/scheduler/realtime.js';
 import type { JobKinds } from './platform/scheduler/scheduler.js';
-import { StoreRegistry, type RegistryDoc } from './store/registry.js';
+import { StoreRegistry } from './store/registry.js';
 import {
   completeSettings,
   storeSettingsSchema,
@@ -35,7 +37,10 @@ export interface EmulatorOptions {
   host?: string;
   /** Access token of the default store (random when absent). */
   token?: string;
-  /** JSON file that persists every store (in memory when absent). */
+  /**
+   * JSON file that persists every store (in memory when absent); changes are appended to
+   * `<data>.log` beside it and folded into it in the background (docs/decisions/0025).
+   */
   data?: string;
   /** Default API version of the default store. */
   apiVersion?: ApiVersion;
@@ -52,8 +57,15 @@ export interface EmulatorOptions {
   platformWord?: string;
   /** The default store's names for neutral values (`settings.value_names`), e.g. `{ platform_a: 'shopify' }`. */
   valueNames?: Record<string, string>;
-  /** Longest time a change waits before it is written to the data file (default 1000 ms). */
+  /** Longest time a change waits before it is appended to the data file's log (default 100 ms). */
   flushIntervalMs?: number;
+  /**
+   * Tuning of the data files for tests and benchmarks (compaction thresholds, or the whole-file
+   * writes the emulator had before decision 0025).
+   *
+   * @internal
+   */
+  storage?: StorageTuning;
   /** Subscribes the default store to every webhook topic at this URL (`--webhook-url`). */
   webhookUrl?: string;
   /** Settings of the default store when it is created. */
@@ -132,7 +144,10 @@ export interface Emulator {
   /** Typed control-API client bound to the default store. */
   readonly control: ControlClient;
   readonly server: Server;
-  /** Stops listening and writes pending changes to the data file. */
+  /**
+   * Stops listening and writes pending changes to the data file; rejects when they could not be
+   * written (the files then hold the state of the last write that worked).
+   */
   close(): Promise<void>;
 }
 
@@ -208,28 +223,31 @@ function loggerOf(option: EmulatorOptions['logger']): Logger {
 
 async function loadRegistry(
   options: EmulatorOptions,
-  database: Database<RegistryDoc>,
+  database: Persistence,
   headers: HeaderNames,
 ): Promise<StoreRegistry> {
+  const changes = new RegistryChanges();
+  const observers = [
+    scheduleFromRecords,
+    deliverWebhooks({ headers, userAgent: `billing-emulator/${VERSION}` }),
+  ];
   const registry = new StoreRegistry({
     seed: options.seed,
     jobKinds: JOB_KINDS,
-    observers: [scheduleFromRecords, deliverWebhooks({ headers, userAgent: `billing-emulator/${VERSION}` })],
-    onChange: () => database.markDirty(),
+    // The change tracker comes first: it notes each write before other listeners write more.
+    observers: database.persistent ? [changes.observe, ...observers] : observers,
+    onChange: database.persistent
+      ? (storeId) => {
+          changes.onChange(storeId);
+          database.markDirty();
+        }
+      : () => undefined,
   });
-  database.setRenderer(() => registry.toJSON());
-  let doc: RegistryDoc | null;
-  try {
-    doc = await database.read();
-  } catch (error) {
-    throw new Error(`Cannot read the data file ${options.data}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  if (doc !== null && doc.format !== 1)
-    throw new Error(`The data file ${options.data} is not a billing-emulator store file.`);
+  const doc = await readStored(database, options.data);
+  if (doc) registry.load(doc);
+  changes.attach(registry);
+  database.attach(changes);
   if (doc) {
-    registry.load(doc);
     const store = registry.defaultStore;
     if (options.token && !registry.isTokenInUse(options.token)) {
       registry.issueToken(store, {
@@ -238,8 +256,11 @@ async function loadRegistry(
         token: options.token,
       });
     }
-    if (options.apiVersion) store.settings = { ...store.settings, default_api_version: options.apiVersion };
-    store.settings = withDialectOptions(withTrafficOptions(store.settings, options), options);
+    const settings = options.apiVersion
+      ? { ...store.settings, default_api_version: options.apiVersion }
+      : store.settings;
+    const wanted = withDialectOptions(withTrafficOptions(settings, options), options);
+    if (wanted !== store.settings) store.updateSettings(wanted);
     return registry;
   }
   if (options.scenario !== undefined) return seededRegistry(registry, options, options.scenario);
@@ -298,11 +319,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const prefix = options.headerPrefix ?? 'Service';
   if (!isHeaderPrefix(prefix)) throw new Error(`Invalid header prefix: ${prefix}`);
   const logger = loggerOf(options.logger);
-  const database = new Database<RegistryDoc>({
-    file: options.data,
-    flushIntervalMs: options.flushIntervalMs,
-    onWriteError: (error) => logger.error({ err: error }, 'writing the data file failed; will retry'),
-  });
+  const database = persistenceFor(options, logger);
   const headers = headerNames(prefix);
   const registry = await loadRegistry(options, database, headers);
   if (options.webhookUrl) subscribeToEverything(registry.defaultStore, options.webhookUrl);
@@ -313,6 +330,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     logger,
     adminToken: options.adminToken,
     selfUrl: () => self.url,
+    persistence: database,
   });
   const server = createServer(httpServerOptions(options.httpTimeouts), app.callback());
   await new Promise<void>((resolve, reject) => {
@@ -348,7 +366,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 500).unref();
         });
-        await database.flush();
+        await database.close();
       })();
       return closing;
     },

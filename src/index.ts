@@ -37,6 +37,7 @@ export {
   type WebhookDelivery,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';
+export type { PersistenceHealth } from './platform/persistence/write-health.js';
 export { API_VERSIONS, type ApiVersion } from './store/versions.js';
 export { SCOPES, type Scope } from './store/scopes.js';
 /**

@@ -1,4 +1,7 @@
-/** `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then flushes and exits. */
+/**
+ * `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then writes what is left and
+ * exits: 0, or 1 when the last write to --data failed.
+ */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { formatStartBanner } from '../start-banner.js';
@@ -87,8 +90,8 @@ export const startCommand: CommandModule<object, StartArgs> = {
       })
       .option('flush-interval', {
         type: 'number',
-        default: 1000,
-        describe: 'Longest time in ms a change waits before it is written to --data',
+        default: 100,
+        describe: "Longest time in ms a change waits before it is appended to --data's log",
       })
       .option('log-level', {
         choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -142,6 +145,19 @@ export const startCommand: CommandModule<object, StartArgs> = {
       journalSize: args['journal-size'],
     });
     seeding.finish();
+    const stop = (signal: string) => {
+      process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
+      emulator.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`billing-emulator: ${(error as Error).message}\n`);
+          process.exit(1);
+        },
+      );
+    };
+    // Listening for signals before the banner: a supervisor may stop it as soon as it reads it.
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
     process.stdout.write(
       formatStartBanner({
         version: VERSION,
@@ -150,15 +166,11 @@ export const startCommand: CommandModule<object, StartArgs> = {
         apiVersion: emulator.apiVersion,
         token: emulator.token,
         clientSecret: emulator.clientSecret,
-        data: args.data ? `${args.data} (written at most every ${args['flush-interval']} ms)` : 'in memory',
+        data: args.data
+          ? `${args.data} (changes logged to ${args.data}.log within ${args['flush-interval']} ms)`
+          : 'in memory',
         tokenHeader: `X-${args['header-prefix']}-Access-Token`,
       }),
     );
-    const stop = (signal: string) => {
-      process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
-      void emulator.close().then(() => process.exit(0));
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
   },
 };

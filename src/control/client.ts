@@ -92,6 +92,10 @@ export class ControlClient {
     return parsed as T;
   }
 
+  /**
+   * `{status: 'ok'}`; while writing `--data` fails, throws a ControlError with status 503 and body
+   * `{status: 'degraded', persistence: PersistenceHealth}`.
+   */
   health(): Promise<{ status: 'ok' }> {
     return this.request('GET', '/health');
   }

@@ -32,9 +32,16 @@ export { CONTROL_PREFIX };
 export const healthEndpoint: ControlEndpoint = {
   method: 'GET',
   path: '/health',
-  summary: 'Liveness: 200 {"status":"ok"} (no token needed)',
+  summary:
+    'Liveness: 200 {"status":"ok"}, or 503 {"status":"degraded","persistence":{...}} while writing --data fails (no token needed)',
   public: true,
-  handle: () => ({ body: { status: 'ok' } }),
+  handle: ({ deps }) => {
+    const persistence = deps.persistence?.health();
+    // A 503 makes the Docker HEALTHCHECK (and any load balancer) see that changes are not being kept.
+    if (persistence && persistence.state !== 'ok')
+      return { status: 503, body: { status: 'degraded', persistence } };
+    return { body: { status: 'ok' } };
+  },
 };
 
 export const controlEndpoints: readonly ControlEndpoint[] = [

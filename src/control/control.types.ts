@@ -1,6 +1,7 @@
 /** The control API (`/_emulator/...`): endpoints as data, like the emulated API's. */
 import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
+import type { PersistenceHealth } from '../platform/persistence/write-health.js';
 import type { HttpMethod, Body, Query, ApiResponse } from '../http/types.js';
 import type { BodyOptions } from '../http/body.js';
 import type { HeaderNames } from '../http/headers.js';
@@ -18,6 +19,8 @@ export interface ControlDeps {
   readonly adminToken?: string;
   /** The emulator's own loopback URL once it listens (scenario runs call it over HTTP). */
   readonly selfUrl?: () => string | undefined;
+  /** The data files' state (health reports a failing write); absent or null in memory. */
+  readonly persistence?: { health(): PersistenceHealth | null };
 }
 
 export interface ControlRequest {

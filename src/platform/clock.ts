@@ -36,7 +36,11 @@ export function monotonicMs(): number {
 export class Clock {
   private state: ClockState;
 
-  constructor(state?: Partial<ClockState>) {
+  /** `onChange` is told after every `set` and `setMode` (the store persists its clock). */
+  constructor(
+    state?: Partial<ClockState>,
+    private readonly onChange: () => void = () => undefined,
+  ) {
     const wall = Date.now();
     this.state = {
       mode: state?.mode ?? 'frozen',
@@ -69,10 +73,12 @@ export class Clock {
   /** Moves the clock to `ms`; callers ensure it never goes back. */
   set(ms: number): void {
     this.state = { ...this.state, now: Math.floor(ms / 1000) * 1000, anchoredAt: Date.now() };
+    this.onChange();
   }
 
   setMode(mode: ClockMode): void {
     this.state = { mode, now: this.now(), anchoredAt: Date.now() };
+    this.onChange();
   }
 
   toJSON(): ClockState {

@@ -14,6 +14,10 @@ import { seedStore } from './seed-store.js';
 
 export interface RegistryDoc {
   readonly format: 1;
+  /** The change log that extends this document (docs/decisions/0025); absent in files from before. */
+  readonly log_id?: string;
+  /** The last batch of that log this document holds. */
+  readonly log_seq?: number;
   readonly next_store_id: number;
   readonly default_store_id: number;
   readonly stores: readonly StoreDoc[];
@@ -31,7 +35,8 @@ export interface RegistryOptions {
   /** Seed of every random value (tokens, secrets, hashes); random when absent. */
   seed?: number;
   jobKinds: JobKinds;
-  onChange: () => void;
+  /** Told after every change to persist: with the store's id, or without for the list of stores. */
+  onChange: (storeId?: number) => void;
   observers?: readonly StoreObserver[];
 }
 
@@ -86,7 +91,7 @@ export class StoreRegistry {
       clock: input.clock,
       jobKinds: this.options.jobKinds,
       observers: this.options.observers,
-      onChange: this.options.onChange,
+      onChange: () => this.options.onChange(id),
     });
     this.stores.set(id, store);
     seedStore(store);
@@ -124,7 +129,7 @@ export class StoreRegistry {
     };
     store.tokens.push(record);
     this.tokens.set(value, authenticated(store, record));
-    this.options.onChange();
+    this.options.onChange(store.id);
     return record;
   }
 
@@ -134,7 +139,7 @@ export class StoreRegistry {
     if (!record) return false;
     store.tokens = store.tokens.filter((token) => token !== record);
     this.tokens.delete(record.token);
-    this.options.onChange();
+    this.options.onChange(store.id);
     return true;
   }
 
@@ -147,12 +152,12 @@ export class StoreRegistry {
   }
 
   toJSON(): RegistryDoc {
-    return {
-      format: 1,
-      next_store_id: this.nextStoreId,
-      default_store_id: this.defaultId,
-      stores: this.list().map((store) => store.toJSON()),
-    };
+    return { ...this.headerJSON(), stores: this.list().map((store) => store.toJSON()) };
+  }
+
+  /** The persisted form without the stores. */
+  headerJSON(): Omit<RegistryDoc, 'stores'> {
+    return { format: 1, next_store_id: this.nextStoreId, default_store_id: this.defaultId };
   }
 
   /** Replaces every store with those of a persisted document. */
@@ -170,7 +175,7 @@ export class StoreRegistry {
         clock: storeDoc.clock,
         jobKinds: this.options.jobKinds,
         observers: this.options.observers,
-        onChange: this.options.onChange,
+        onChange: () => this.options.onChange(storeDoc.id),
       });
       store.load(storeDoc);
       this.stores.set(store.id, store);

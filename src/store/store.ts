@@ -70,6 +70,9 @@ export interface StoreInit {
   observers?: readonly StoreObserver[];
 }
 
+/** A store's persisted form without its records: what the change log writes when it changes. */
+export type StoreMeta = Omit<StoreDoc, 'collections'>;
+
 /** Attaches behaviour to a new store, e.g. listeners on its collections. */
 export type StoreObserver = (store: Store) => void;
 
@@ -104,7 +107,8 @@ export class Store {
     this.settings = init.settings;
     this.clientSecret = init.clientSecret;
     this.random = init.random;
-    this.clock = new Clock(init.clock);
+    // A clock moved without any record written (an advance with no job due) is a change to persist.
+    this.clock = new Clock(init.clock, () => this.onChange());
     this.onChange = init.onChange;
     this.collections = createCollections(init.onChange);
     this.scheduler = new Scheduler(this, init.jobKinds);
@@ -206,15 +210,20 @@ export class Store {
     const collections: Record<string, unknown> = {};
     for (const [name, collection] of Object.entries(this.collections))
       collections[name] = collection.toJSON();
+    const { created_at, uninstalled_at, ...meta } = this.metaJSON();
+    return { ...meta, collections: collections as StoreDoc['collections'], created_at, uninstalled_at };
+  }
+
+  /** Everything persisted but the records (a copy: later changes do not show in it). */
+  metaJSON(): StoreMeta {
     return {
       id: this.id,
       name: this.name,
       settings: this.settings,
       client_secret: this.clientSecret,
-      tokens: this.tokens,
+      tokens: [...this.tokens],
       clock: this.clock.toJSON(),
       sequences: { ...this.sequences },
-      collections: collections as StoreDoc['collections'],
       created_at: this.created_at,
       updated_at: this.updated_at,
       uninstalled_at: this.uninstalledAt,

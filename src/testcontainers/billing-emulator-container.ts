@@ -98,7 +98,7 @@ export class BillingEmulatorContainer extends GenericContainer {
     return this.withOption('data', file);
   }
 
-  /** Longest wait in ms before a change is written to the data file (`--flush-interval`). */
+  /** Longest wait in ms before a change is appended to the data file's log (`--flush-interval`). */
   withFlushInterval(ms: number): this {
     return this.withOption('flushInterval', ms);
   }

@@ -45,7 +45,7 @@ describe('billing-emulator CLI', () => {
         apiVersion: '2021-11',
         token: 'cli-token',
         clientSecret: cli.clientSecret,
-        data: `${file} (written at most every 600000 ms)`,
+        data: `${file} (changes logged to ${file}.log within 600000 ms)`,
         tokenHeader: 'X-Service-Access-Token',
       },
     ]);
@@ -55,7 +55,7 @@ describe('billing-emulator CLI', () => {
     expect(await page.text()).toContain('/_emulator/ui/app.js');
     const customer = await createCustomer(new Api(cli.url, cli.token));
     expect(await cli.stop('SIGTERM')).toBe(0);
-    expect(readFileSync(file, 'utf8')).toContain(customer.email);
+    expect(readFileSync(`${file}.log`, 'utf8')).toContain(customer.email);
 
     const again = await startCli(['--data', file]);
     const reply = await new Api(again.url, 'cli-token').get(`/customers/${customer.id}`);
@@ -115,15 +115,26 @@ describe('billing-emulator CLI', () => {
     expect(failure?.stderr).toContain('BILLING_EMULATOR_RATE_LIMIT must be true or false');
   });
 
-  it('logs a failed write of --data and keeps serving (regression: the bundled logger crashed)', async () => {
+  it('logs a failed write of --data, keeps serving, reports it on health and exits 1 (regressions: the bundled logger crashed; the failure was silent)', async () => {
     const missingDir = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'missing', 'shop.json');
     const cli = await startCli(['--data', missingDir]);
+    let code: number | null = null;
     try {
-      await cli.waitForOutput(/writing the data file failed/);
-      expect((await fetch(`${cli.url}/_emulator/health`)).status).toBe(200);
+      await cli.waitForOutput(/writing the data files failed/);
+      const api = new Api(cli.url, cli.token);
+      expect((await api.get('/customers')).status).toBe(200);
+      const health = await fetch(`${cli.url}/_emulator/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({
+        status: 'degraded',
+        persistence: { state: 'failing', file: missingDir, error: expect.stringContaining('ENOENT') },
+      });
     } finally {
-      expect(await cli.stop()).toBe(0);
+      code = await cli.stop();
     }
+    expect(code).toBe(1);
+    expect(cli.output()).toContain(`billing-emulator: changes could not be written to ${missingDir}`);
+    expect(cli.output().match(/writing the data files failed/g)).toHaveLength(1);
   });
 
   it('exits with a message for bad options', () => {

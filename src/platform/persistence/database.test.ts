@@ -1,62 +1,180 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Database } from './database.js';
+import { describe, expect, it } from 'vitest';
+import type { LogBatch } from './change-log.js';
+import {
+  Database,
+  PersistenceFailed,
+  type ChangeSource,
+  type DatabaseOptions,
+  type LogPosition,
+} from './database.js';
+import type { PersistenceHealth } from './write-health.js';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'billing-emulator-db-')), 'db.json');
 
-describe('Database', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+/** A key-value state that reports the keys set since the last batch, the way the registry does. */
+class KeyValues implements ChangeSource {
+  readonly values = new Map<string, number>();
+  private readonly touched = new Set<string>();
+  captures = 0;
 
-  it('writes one batched document per flush interval, however many changes came in', async () => {
-    vi.useFakeTimers();
+  constructor(private readonly database: Database) {}
+
+  set(key: string, value: number): void {
+    this.values.set(key, value);
+    this.touched.add(key);
+    this.database.markDirty();
+  }
+
+  changes(): Iterable<string> | null {
+    if (this.touched.size === 0) return null;
+    const lines = [...this.touched].map((k) => `${JSON.stringify({ k, v: this.values.get(k) })}\n`);
+    this.touched.clear();
+    return lines;
+  }
+
+  capture(log: LogPosition): unknown {
+    this.captures += 1;
+    this.touched.clear();
+    return { log_id: log.id, log_seq: log.seq, values: Object.fromEntries(this.values) };
+  }
+}
+
+/** What a restart sees: the base's values with the log's batches applied. */
+async function reopen(file: string, options: DatabaseOptions = {}): Promise<Record<string, number>> {
+  const stored = await new Database({ ...options, file }).open();
+  const values = { ...(stored?.base as { values: Record<string, number> } | undefined)?.values };
+  for (const batch of stored?.batches ?? ([] as LogBatch[]))
+    for (const record of batch.records as { k: string; v: number }[]) values[record.k] = record.v;
+  return values;
+}
+
+async function started(options: DatabaseOptions) {
+  const database = new Database({ flushIntervalMs: 60_000, ...options });
+  await database.open();
+  const state = new KeyValues(database);
+  database.attach(state);
+  await database.flush();
+  return { database, state };
+}
+
+describe('Database (base file and change log)', () => {
+  it('writes a base on the first start, then appends each batch of changes to the log', async () => {
     const file = tempFile();
-    let renders = 0;
-    let state = 0;
-    const db = new Database<{ state: number }>({ file, flushIntervalMs: 1000 });
-    db.setRenderer(() => {
-      renders += 1;
-      return { state };
+    const { database, state } = await started({ file });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      log_id: expect.any(String),
+      log_seq: 0,
+      values: {},
     });
-    for (state = 1; state <= 100; state++) db.markDirty();
-    expect(existsSync(file)).toBe(false);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(renders).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
-    await db.flush();
-    expect(renders).toBe(1);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ state: 101 });
+    const baseBefore = readFileSync(file, 'utf8');
+    for (let i = 0; i < 100; i++) state.set(`k${i % 10}`, i);
+    await database.flush();
+    state.set('k0', 1000);
+    await database.flush();
+    // The base is not rewritten: the changes are in the log, one line a key and a commit a batch.
+    expect(readFileSync(file, 'utf8')).toBe(baseBefore);
+    const lines = readFileSync(`${file}.log`, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(10 + 1 + 1 + 1);
+    const { log_id: id } = JSON.parse(baseBefore) as { log_id: string };
+    expect(lines.filter((line) => line.includes('"commit"'))).toEqual([
+      `{"op":"commit","seq":1,"log":"${id}"}`,
+      `{"op":"commit","seq":2,"log":"${id}"}`,
+    ]);
+    await database.close();
+    expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
+    expect((await reopen(file)).k0).toBe(1000);
   });
 
-  it('does not write when nothing changed, and never in memory mode', async () => {
+  it('does not write when nothing changed, and never in memory', async () => {
     const file = tempFile();
-    const db = new Database<{ n: number }>({ file });
-    let renders = 0;
-    db.setRenderer(() => ({ n: ++renders }));
-    await db.flush();
-    expect(renders).toBe(0);
-    const memory = new Database<{ n: number }>();
-    memory.setRenderer(() => ({ n: ++renders }));
+    const { database } = await started({ file });
+    await database.flush();
+    expect(statSync(`${file}.log`).size).toBe(0);
+    const memory = new Database();
+    expect(await memory.open()).toBeNull();
     memory.markDirty();
     await memory.flush();
-    expect(renders).toBe(0);
+    await memory.close();
     expect(memory.persistent).toBe(false);
+    expect(memory.health()).toBeNull();
   });
 
-  it('reports a failed write and keeps the change pending', async () => {
-    const errors: unknown[] = [];
-    const db = new Database<{ n: number }>({
-      file: '/proc/no-such-dir/db.json',
-      onWriteError: (e) => errors.push(e),
+  it('folds the log into the base once it outgrows it, and the log keeps only what came after', async () => {
+    const file = tempFile();
+    const { database, state } = await started({ file, compactMinBytes: 2_000, compactRatio: 1 });
+    for (let round = 0; round < 30; round++) {
+      for (let i = 0; i < 20; i++) state.set(`key${i}`, round * 100 + i);
+      await database.flush();
+    }
+    await database.close();
+    const base = JSON.parse(readFileSync(file, 'utf8')) as { log_seq: number };
+    expect(base.log_seq).toBeGreaterThan(0);
+    expect(state.captures).toBeGreaterThan(1);
+    const commits = readFileSync(`${file}.log`, 'utf8').match(/"commit"/g) ?? [];
+    expect(commits.length).toBeLessThan(30);
+    expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
+  });
+
+  it('reports a failed write once, retries it, and tells when writing works again', async () => {
+    const file = tempFile();
+    const changes: PersistenceHealth[] = [];
+    const { database, state } = await started({ file, onStateChange: (health) => changes.push(health) });
+    state.set('a', 1);
+    await database.flush();
+    // The log's path becomes a directory: appending to it fails, even as root.
+    rmSync(`${file}.log`);
+    mkdirSync(`${file}.log`);
+    state.set('b', 2);
+    await database.flush();
+    state.set('c', 3);
+    await database.flush();
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      state: 'failing',
+      file,
+      unwritten_changes: true,
+      failing_write: 'log',
     });
-    db.setRenderer(() => ({ n: 1 }));
-    db.markDirty();
-    await db.flush();
-    expect(errors).toHaveLength(1);
-    await db.flush();
-    expect(errors).toHaveLength(2);
+    expect(changes[0]?.error).toContain('EISDIR');
+    expect(database.health()).toMatchObject({ state: 'failing', failed_writes: 2 });
+
+    rmSync(`${file}.log`, { recursive: true });
+    await database.flush();
+    expect(changes.map((health) => health.state)).toEqual(['failing', 'ok']);
+    expect(database.health()).toEqual({ state: 'ok', file, unwritten_changes: false });
+    await database.close();
+    expect(await reopen(file)).toEqual({ a: 1, b: 2, c: 3 });
+  });
+
+  it('does not replay a log on a base it does not extend (a base put back by hand), and starts both afresh', async () => {
+    const file = tempFile();
+    const { database, state } = await started({ file });
+    const oldBase = readFileSync(file, 'utf8');
+    await database.close();
+    // Another run on another base leaves its log; then the first base is put back.
+    rmSync(file);
+    const other = await started({ file });
+    other.state.set('other', 1);
+    await other.database.close();
+    writeFileSync(file, oldBase);
+    expect(await reopen(file)).toEqual({});
+    const again = await started({ file });
+    again.state.set('mine', 2);
+    await again.database.close();
+    expect(await reopen(file)).toEqual({ mine: 2 });
+    expect(state.values.size).toBe(0);
+  });
+
+  it('rejects close when the last write failed', async () => {
+    const file = tempFile();
+    const { database, state } = await started({ file });
+    rmSync(`${file}.log`);
+    mkdirSync(`${file}.log`);
+    state.set('lost', 1);
+    await expect(database.close()).rejects.toThrow(PersistenceFailed);
+    await expect(database.close()).rejects.toThrow(/changes could not be written to .*EISDIR/);
   });
 });

@@ -1,90 +1,417 @@
 /**
- * Where the emulator's state lives between runs: lowdb over an in-memory adapter (default) or a
- * JSON file written atomically (lowdb's JSONFile writes a temp file and renames it). File writes are
- * batched: a change marks the database dirty and one write happens at most every `flushIntervalMs`,
- * so a large store is not rewritten on every request. A crash loses at most that interval of changes.
+ * Where the emulator's state lives between runs (docs/decisions/0025): in memory, or a base file
+ * (`shop.json`, JSON read with lowdb) and an append-only change log beside it (`shop.json.log`,
+ * JSON lines). A write costs the change, not the store: every `flushIntervalMs` the changes since
+ * the last batch are appended to the log as one committed batch. When the log outgrows its share
+ * of the base, the base is rewritten in the background (a capture of the state, serialized in
+ * chunks between which requests are served, to a temporary file renamed over the base) and the
+ * log loses the part the new base holds. Start-up reads the base and replays the committed
+ * batches that came after it.
  */
-import { Low, Memory } from 'lowdb';
+import { randomUUID } from 'node:crypto';
+import { appendFile, open, rename, stat, truncate, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { JSONFile } from 'lowdb/node';
-import { existsSync } from 'node:fs';
+import { monotonicMs } from '../clock.js';
+import { commitLine, dropUncommitted, readChangeLog, type LogBatch } from './change-log.js';
+import { replaceFileInChunks, WriteAborted, writeInChunks } from './chunked-write.js';
+import { jsonPieces, type JsonLayout } from './json-pieces.js';
+import { WriteHealth, type PersistenceHealth } from './write-health.js';
 
-export interface DatabaseOptions {
-  /** JSON file to persist to; in memory when absent. */
-  file?: string;
-  /** Longest time a change waits before it is written (default 1000 ms). */
-  flushIntervalMs?: number;
-  /** Told about a failed write; the change stays pending and is written with the next flush. */
-  onWriteError?: (error: unknown) => void;
+export type { PersistenceHealth } from './write-health.js';
+
+/** What the database writes: the changes since the last batch, or the whole state. */
+export interface ChangeSource {
+  /**
+   * Log lines (JSON texts, each ending in a newline) of what changed since the last call or
+   * capture; null when nothing did. What they describe is taken now; the text may be made later.
+   */
+  changes(): Iterable<string> | null;
+  /**
+   * The whole state as the base document, holding `log` (the id of the log that extends it and
+   * its last batch the base holds); tracking starts again now. Parts may be taken later, as the
+   * writer reaches them (their `toJSON`), since every change from now on is in later batches.
+   */
+  capture(log: LogPosition): unknown;
 }
 
-export class Database<Doc> {
-  private readonly low: Low<Doc | null>;
+/** Where a base stands in its log: `log_id` and `log_seq` in the base document. */
+export interface LogPosition {
+  /** Names the log that extends the base: a log of another base (a base put back by hand) is not replayed on it. */
+  readonly id: string;
+  readonly seq: number;
+}
+
+/** What was on disk at start-up: the base document and the log's batches that came after it. */
+export interface StoredState {
+  readonly base: unknown;
+  readonly batches: readonly LogBatch[];
+}
+
+/** How a persisted store is kept; {@link Database} (log and base) unless told otherwise. */
+export interface Persistence {
+  readonly persistent: boolean;
+  readonly file: string | undefined;
+  /** Reads what is on disk (null when there is nothing yet). */
+  open(): Promise<StoredState | null>;
+  /** Starts writing what `source` reports. */
+  attach(source: ChangeSource): void;
+  /** Records that something changed; a batched write follows within the flush interval. */
+  markDirty(): void;
+  /** Writes what changed now; a failed write is reported (health), not thrown. */
+  flush(): Promise<void>;
+  /** Writes what is left and stops; throws {@link PersistenceFailed} when it could not. */
+  close(): Promise<void>;
+  /** The files' state; null in memory. */
+  health(): PersistenceHealth | null;
+}
+
+export interface DatabaseOptions {
+  /** JSON file to persist to (its log is `<file>.log`); in memory when absent. */
+  file?: string;
+  /** Longest time a change waits before it is appended to the log (default 100 ms). */
+  flushIntervalMs?: number;
+  /** The log is folded into the base once it is larger than this share of the base (default 0.5). */
+  compactRatio?: number;
+  /** ... and larger than this many bytes (default 1 MiB). */
+  compactMinBytes?: number;
+  /** How the base file is laid out (see {@link jsonPieces}). */
+  layout?: JsonLayout;
+  /** Longest run of serialization between two writes, in ms (default 4). */
+  budgetMs?: number;
+  /** Told when writes start failing and when they work again (once per change, not per write). */
+  onStateChange?: (health: PersistenceHealth) => void;
+  /** Told how long each stretch of persistence work held the event loop, in ms (benchmarks). */
+  onSlice?: (ms: number) => void;
+}
+
+/** Thrown by `close()` when changes could not be written. */
+export class PersistenceFailed extends Error {
+  constructor(readonly health: PersistenceHealth) {
+    super(`changes could not be written to ${health.file}: ${health.error ?? 'unknown error'}`);
+  }
+}
+
+/** The base document's place in its log (`log_id`, `log_seq`); null for a base written before logs. */
+function positionOf(base: unknown): LogPosition | null {
+  if (typeof base !== 'object' || base === null) return null;
+  const { log_id: id, log_seq: seq } = base as { log_id?: unknown; log_seq?: unknown };
+  if (typeof id !== 'string' || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
+  return { id, seq };
+}
+
+/** A failed compaction is tried again after this long (the log keeps every change meanwhile). */
+const COMPACT_RETRY_MS = 5_000;
+
+export class Database implements Persistence {
+  readonly file: string | undefined;
+  readonly logFile: string | undefined;
+  readonly flushIntervalMs: number;
+  private readonly compactRatio: number;
+  private readonly compactMinBytes: number;
+  private readonly budgetMs: number;
+  private readonly layout: JsonLayout;
+  private readonly onSlice: ((ms: number) => void) | undefined;
+  private readonly status: WriteHealth | null;
+  private source: ChangeSource | null = null;
   private timer: NodeJS.Timeout | null = null;
   private dirty = false;
-  private writing: Promise<void> = Promise.resolve();
-  private render: () => Doc = () => {
-    throw new Error('database has no renderer yet');
-  };
-
-  readonly file: string | undefined;
-  readonly flushIntervalMs: number;
-  private readonly onWriteError: (error: unknown) => void;
+  /** Every write to the log (appends, rewrites) runs on this chain, one after another. */
+  private chain: Promise<void> = Promise.resolve();
+  private seq = 0;
+  /** The id of the log being written (see {@link LogPosition}). */
+  private logId: string = randomUUID();
+  private logBytes = 0;
+  private baseBytes = 0;
+  /** No base file yet: the next write is a whole base. */
+  private needBase = false;
+  /** A log write failed, so the log may miss changes: the next write is a whole base. */
+  private resync = false;
+  private closing = false;
+  private compaction: Promise<void> | null = null;
+  private compactionBase: Promise<unknown> | null = null;
+  private stopCompaction = false;
+  private compactNotBefore = 0;
+  /** Counts the times the log was started afresh: a compaction drops a prefix of the log it saw only. */
+  private logEpoch = 0;
 
   constructor(options: DatabaseOptions = {}) {
     this.file = options.file;
-    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
-    this.onWriteError = options.onWriteError ?? (() => undefined);
-    this.low = new Low<Doc | null>(
-      this.file ? new JSONFile<Doc | null>(this.file) : new Memory<Doc | null>(),
-      null,
-    );
+    this.logFile = options.file === undefined ? undefined : `${options.file}.log`;
+    this.flushIntervalMs = options.flushIntervalMs ?? 100;
+    this.compactRatio = options.compactRatio ?? 0.5;
+    this.compactMinBytes = options.compactMinBytes ?? 1 << 20;
+    this.budgetMs = options.budgetMs ?? 4;
+    this.layout = options.layout ?? {};
+    this.onSlice = options.onSlice;
+    const onStateChange = options.onStateChange ?? (() => undefined);
+    this.status = options.file === undefined ? null : new WriteHealth(options.file, onStateChange);
   }
 
   get persistent(): boolean {
     return this.file !== undefined;
   }
 
-  /** Reads the persisted document, or `null` when there is none yet. */
-  async read(): Promise<Doc | null> {
-    if (!this.file || !existsSync(this.file)) return null;
-    await this.low.read();
-    return this.low.data;
+  async open(): Promise<StoredState | null> {
+    if (!this.file || !this.logFile) return null;
+    const base = await new JSONFile<unknown>(this.file).read();
+    const log = await readChangeLog(this.logFile);
+    if (base === null) {
+      // A log without a base is what a first start cut short leaves: the store starts afresh.
+      if (log.totalBytes > 0) await truncate(this.logFile, 0);
+      this.needBase = true;
+      return null;
+    }
+    await dropUncommitted(this.logFile, log);
+    this.logBytes = log.committedBytes;
+    this.baseBytes = (await stat(this.file)).size;
+    const position = positionOf(base);
+    // A base from before the log, or a log that extends another base: the next write starts both afresh.
+    if (position === null || log.batches.some((batch) => batch.log !== position.id)) {
+      this.needBase = true;
+      return { base, batches: [] };
+    }
+    this.logId = position.id;
+    this.seq = Math.max(position.seq, log.batches.at(-1)?.seq ?? 0);
+    return { base, batches: log.batches.filter((batch) => batch.seq > position.seq) };
   }
 
-  /** Sets how the current state is turned into the document that gets written. */
-  setRenderer(render: () => Doc): void {
-    this.render = render;
+  attach(source: ChangeSource): void {
+    this.source = source;
   }
 
-  /** Records that something changed; schedules a batched write when persistent. */
   markDirty(): void {
     if (!this.file) return;
     this.dirty = true;
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, this.flushIntervalMs);
-    this.timer.unref();
+    this.schedule(this.flushIntervalMs);
   }
 
-  /** Writes now if anything changed since the last write; a failed write is reported, not thrown. */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    this.writing = this.writing.then(async () => {
-      if (!this.dirty || !this.file) return;
-      this.dirty = false;
-      try {
-        this.low.data = this.render();
-        await this.low.write();
-      } catch (error) {
-        this.dirty = true;
-        this.onWriteError(error);
-      }
-    });
-    return this.writing;
+    const step = this.chain.then(() => this.step());
+    this.chain = step;
+    return step;
   }
+
+  async close(): Promise<void> {
+    if (!this.file) return;
+    this.closing = true;
+    // A compaction in progress is dropped: the log already holds everything it would.
+    this.stopCompaction = true;
+    await this.compactionBase?.catch(() => undefined);
+    await this.flush();
+    await this.compaction;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const health = this.health();
+    if (health && (this.needBase || this.resync)) throw new PersistenceFailed(health);
+  }
+
+  health(): PersistenceHealth | null {
+    return this.status?.report(this.unwritten) ?? null;
+  }
+
+  private get unwritten(): boolean {
+    return this.dirty || this.needBase || this.resync;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer || this.closing) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async step(): Promise<void> {
+    if (!this.source) return;
+    if (this.needBase || this.resync) return this.rebuild(this.source);
+    if (!this.dirty) return;
+    this.dirty = false;
+    const lines = this.timed(() => (this.source as ChangeSource).changes());
+    if (lines && (await this.append(lines))) this.maybeCompact();
+  }
+
+  /** Appends one committed batch; a failure makes the next write a whole base. */
+  private async append(lines: Iterable<string>): Promise<boolean> {
+    const seq = this.seq + 1;
+    const logFile = this.logFile as string;
+    try {
+      this.logBytes += await writeInChunks(
+        withCommit(lines, seq, this.logId),
+        (chunk) => appendFile(logFile, chunk),
+        { budgetMs: this.budgetMs, onSlice: this.onSlice },
+      );
+      this.seq = seq;
+      this.status?.succeeded('log', this.unwritten);
+      return true;
+    } catch (error) {
+      // The log may now end in part of a batch: it is rewritten from scratch by the next write.
+      this.resync = true;
+      this.status?.failed('log', error, true);
+      this.retryLater();
+      return false;
+    }
+  }
+
+  /** Writes the whole state as the base and empties the log (first start, or after a failure). */
+  private async rebuild(source: ChangeSource): Promise<void> {
+    this.stopCompaction = true;
+    await this.compactionBase?.catch(() => undefined);
+    this.dirty = false;
+    // A new log: its batches will not be mistaken for those of the log it replaces.
+    this.logId = randomUUID();
+    this.seq = 0;
+    const doc = this.timed(() => source.capture({ id: this.logId, seq: 0 }));
+    try {
+      this.baseBytes = await replaceFileInChunks(this.file as string, jsonPieces(doc, this.layout), {
+        budgetMs: this.budgetMs,
+        onSlice: this.onSlice,
+      });
+    } catch (error) {
+      this.resync = true;
+      this.status?.failed('base', error, true);
+      this.retryLater();
+      return;
+    }
+    this.needBase = false;
+    this.status?.succeeded('base', this.unwritten);
+    try {
+      await writeFile(this.logFile as string, '');
+      this.logEpoch += 1;
+    } catch (error) {
+      // The base holds everything, but the log cannot be started afresh: try again later.
+      this.status?.failed('log', error, true);
+      this.resync = true;
+      this.retryLater();
+      return;
+    }
+    this.logBytes = 0;
+    this.resync = false;
+    this.status?.succeeded('log', this.unwritten);
+  }
+
+  /** Runs `work`, telling `onSlice` how long it held the event loop. */
+  private timed<T>(work: () => T): T {
+    if (!this.onSlice) return work();
+    const started = monotonicMs();
+    try {
+      return work();
+    } finally {
+      this.onSlice(monotonicMs() - started);
+    }
+  }
+
+  private retryLater(): void {
+    this.schedule(Math.max(this.flushIntervalMs, 1000));
+  }
+
+  private maybeCompact(): void {
+    if (this.compaction || this.closing || this.needBase || this.resync) return;
+    if (this.logBytes < Math.max(this.compactMinBytes, this.baseBytes * this.compactRatio)) return;
+    if (monotonicMs() < this.compactNotBefore) return;
+    this.compaction = this.compact().finally(() => {
+      this.compaction = null;
+    });
+  }
+
+  /**
+   * Folds the log into a new base: the pending changes become a batch and the capture starts at
+   * that same instant (in the chain, so no append runs meanwhile); the base is written in the
+   * background while appends go on (the source may copy its parts as the writer reaches them:
+   * every change since the cut is in later batches); then the log drops what the base holds.
+   */
+  private async compact(): Promise<void> {
+    const source = this.source as ChangeSource;
+    this.stopCompaction = false;
+    let doc: unknown = null;
+    let offset = 0;
+    let seq = 0;
+    let epoch = 0;
+    const captured = this.chain.then(async () => {
+      if (this.closing || this.resync || this.stopCompaction) return;
+      const [lines, captureSeq, state] = this.timed(() => {
+        const pending = this.dirty ? source.changes() : null;
+        this.dirty = false;
+        const at = pending ? this.seq + 1 : this.seq;
+        return [pending, at, source.capture({ id: this.logId, seq: at })] as const;
+      });
+      if (lines && !(await this.append(lines))) return;
+      doc = state;
+      seq = captureSeq;
+      offset = this.logBytes;
+      epoch = this.logEpoch;
+    });
+    this.chain = captured;
+    await captured;
+    if (doc === null || this.stopCompaction) return;
+    const writing = replaceFileInChunks(this.file as string, jsonPieces(doc, this.layout), {
+      budgetMs: this.budgetMs,
+      onSlice: this.onSlice,
+      shouldStop: () => this.stopCompaction,
+    });
+    this.compactionBase = writing;
+    try {
+      this.baseBytes = await writing;
+      this.status?.succeeded('base', this.unwritten);
+    } catch (error) {
+      if (error instanceof WriteAborted) return;
+      this.compactionFailed(error);
+      return;
+    } finally {
+      this.compactionBase = null;
+    }
+    // The new base holds the log up to `offset`: that part goes, even when closing.
+    const dropped = this.chain.then(() =>
+      epoch === this.logEpoch ? this.dropLogPrefix(offset, seq) : undefined,
+    );
+    this.chain = dropped;
+    await dropped;
+  }
+
+  /** Removes the first `offset` bytes of the log (batches up to `seq`, which the base now holds). */
+  private async dropLogPrefix(offset: number, seq: number): Promise<void> {
+    const logFile = this.logFile as string;
+    if (this.resync || seq > this.seq) return;
+    try {
+      if (offset >= this.logBytes) await truncate(logFile, 0);
+      else {
+        const handle = await open(logFile, 'r');
+        const rest = Buffer.alloc(this.logBytes - offset);
+        try {
+          for (let read = 0; read < rest.length;) {
+            const { bytesRead } = await handle.read(rest, read, rest.length - read, offset + read);
+            if (bytesRead === 0) throw new Error(`${logFile} is shorter than expected`);
+            read += bytesRead;
+          }
+        } finally {
+          await handle.close();
+        }
+        const temp = join(dirname(logFile), `.${basename(logFile)}.tmp`);
+        await writeFile(temp, rest);
+        await rename(temp, logFile);
+      }
+      this.logBytes = Math.max(0, this.logBytes - offset);
+      this.logEpoch += 1;
+    } catch (error) {
+      // The log still holds every batch (those the base holds are skipped on reading).
+      this.compactionFailed(error);
+    }
+  }
+
+  /** The log keeps every change meanwhile; the compaction is tried again a little later. */
+  private compactionFailed(error: unknown): void {
+    this.status?.failed('base', error, this.unwritten);
+    this.compactNotBefore = monotonicMs() + COMPACT_RETRY_MS;
+    setTimeout(() => this.maybeCompact(), COMPACT_RETRY_MS).unref();
+  }
+}
+
+function* withCommit(lines: Iterable<string>, seq: number, log: string): Generator<string> {
+  yield* lines;
+  yield commitLine(seq, log);
 }

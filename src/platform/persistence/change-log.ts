@@ -1,0 +1,88 @@
+/**
+ * The append-only change log beside a base file: JSON lines, one change a line, written in
+ * batches. A batch ends with a commit line `{"op":"commit","seq":N}`; on reading, only committed
+ * batches count, so a batch cut short by a crash (a torn last line, or lines with no commit after
+ * them) is dropped as a whole and the store comes back as it was after the batch before.
+ */
+import { readFile, truncate } from 'node:fs/promises';
+
+/** The line that ends batch `seq` of the log `log` (the id its base names). */
+export function commitLine(seq: number, log: string): string {
+  return `{"op":"commit","seq":${seq},"log":${JSON.stringify(log)}}\n`;
+}
+
+export interface LogBatch {
+  readonly seq: number;
+  /** The id of the log it was written to (the base it extends names it). */
+  readonly log: string;
+  /** The batch's change records, parsed, in the order they were written. */
+  readonly records: readonly unknown[];
+}
+
+export interface LogContent {
+  readonly batches: readonly LogBatch[];
+  /** Bytes up to the end of the last commit line: the part of the file that counts. */
+  readonly committedBytes: number;
+  /** Size of the file (more than `committedBytes` when a batch was cut short). */
+  readonly totalBytes: number;
+}
+
+/** A log whose lines cannot be read (other than a batch cut short at its end). */
+export class CorruptLog extends Error {}
+
+/**
+ * Reads the committed batches of a change log (none when the file does not exist).
+ *
+ * @example
+ * const { batches } = await readChangeLog('shop.json.log'); // [{ seq: 1, records: [...] }, ...]
+ */
+export async function readChangeLog(file: string): Promise<LogContent> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { batches: [], committedBytes: 0, totalBytes: 0 };
+    throw error;
+  }
+  const batches: LogBatch[] = [];
+  let pending: unknown[] = [];
+  let committedBytes = 0;
+  let start = 0;
+  let line = 0;
+  while (start < buffer.length) {
+    const newline = buffer.indexOf(0x0a, start);
+    const end = newline === -1 ? buffer.length : newline;
+    line += 1;
+    let record: unknown;
+    try {
+      record = JSON.parse(buffer.toString('utf8', start, end));
+    } catch {
+      // A torn last line is what a crash in the middle of an append leaves: the batch is dropped.
+      if (newline === -1 || newline === buffer.length - 1) break;
+      throw new CorruptLog(`line ${line} of ${file} is not JSON`);
+    }
+    // A line without its newline was cut short, even when what arrived happens to parse.
+    if (newline === -1) break;
+    const commit = commitOf(record);
+    if (commit === null) pending.push(record);
+    else {
+      batches.push({ ...commit, records: pending });
+      pending = [];
+      committedBytes = end + 1;
+    }
+    start = end + 1;
+  }
+  return { batches, committedBytes, totalBytes: buffer.length };
+}
+
+/** Cuts a log back to its committed part (what a crash left after it is dropped). */
+export async function dropUncommitted(file: string, content: LogContent): Promise<void> {
+  if (content.totalBytes > content.committedBytes) await truncate(file, content.committedBytes);
+}
+
+function commitOf(record: unknown): { seq: number; log: string } | null {
+  if (typeof record !== 'object' || record === null) return null;
+  const { op, seq, log } = record as { op?: unknown; seq?: unknown; log?: unknown };
+  return op === 'commit' && typeof seq === 'number' ? { seq, log: typeof log === 'string' ? log : '' } : null;
+}
