@@ -13,58 +13,14 @@ import { appendFile, open, rename, stat, truncate, writeFile } from 'node:fs/pro
 import { basename, dirname, join } from 'node:path';
 import { JSONFile } from 'lowdb/node';
 import { monotonicMs } from '../clock.js';
-import { commitLine, dropUncommitted, readChangeLog, type LogBatch } from './change-log.js';
+import { commitLine, dropUncommitted, readChangeLog } from './change-log.js';
 import { replaceFileInChunks, WriteAborted, writeInChunks } from './chunked-write.js';
 import { jsonPieces, type JsonLayout } from './json-pieces.js';
+import type { ChangeSource, LogPosition, Persistence, StoredState } from './persistence.types.js';
 import { WriteHealth, type PersistenceHealth } from './write-health.js';
 
 export type { PersistenceHealth } from './write-health.js';
-
-/** What the database writes: the changes since the last batch, or the whole state. */
-export interface ChangeSource {
-  /**
-   * Log lines (JSON texts, each ending in a newline) of what changed since the last call or
-   * capture; null when nothing did. What they describe is taken now; the text may be made later.
-   */
-  changes(): Iterable<string> | null;
-  /**
-   * The whole state as the base document, holding `log` (the id of the log that extends it and
-   * its last batch the base holds); tracking starts again now. Parts may be taken later, as the
-   * writer reaches them (their `toJSON`), since every change from now on is in later batches.
-   */
-  capture(log: LogPosition): unknown;
-}
-
-/** Where a base stands in its log: `log_id` and `log_seq` in the base document. */
-export interface LogPosition {
-  /** Names the log that extends the base: a log of another base (a base put back by hand) is not replayed on it. */
-  readonly id: string;
-  readonly seq: number;
-}
-
-/** What was on disk at start-up: the base document and the log's batches that came after it. */
-export interface StoredState {
-  readonly base: unknown;
-  readonly batches: readonly LogBatch[];
-}
-
-/** How a persisted store is kept; {@link Database} (log and base) unless told otherwise. */
-export interface Persistence {
-  readonly persistent: boolean;
-  readonly file: string | undefined;
-  /** Reads what is on disk (null when there is nothing yet). */
-  open(): Promise<StoredState | null>;
-  /** Starts writing what `source` reports. */
-  attach(source: ChangeSource): void;
-  /** Records that something changed; a batched write follows within the flush interval. */
-  markDirty(): void;
-  /** Writes what changed now; a failed write is reported (health), not thrown. */
-  flush(): Promise<void>;
-  /** Writes what is left and stops; throws {@link PersistenceFailed} when it could not. */
-  close(): Promise<void>;
-  /** The files' state; null in memory. */
-  health(): PersistenceHealth | null;
-}
+export type { ChangeSource, LogPosition, Persistence, StoredState } from './persistence.types.js';
 
 export interface DatabaseOptions {
   /** JSON file to persist to (its log is `<file>.log`); in memory when absent. */

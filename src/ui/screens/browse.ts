@@ -22,6 +22,13 @@ interface KindSpec {
 
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/** Subscriptions, charges and orders are searched alike: by their customer, address and status. */
+const BY_OWNER_AND_STATUS: KindSpec['filters'] = [
+  ['customer_id', 'Customer id'],
+  ['address_id', 'Address id'],
+  ['status', 'Status'],
+];
+
 const KINDS: Readonly<Record<Kind, KindSpec>> = {
   customers: {
     title: 'Customers',
@@ -47,11 +54,7 @@ const KINDS: Readonly<Record<Kind, KindSpec>> = {
   subscriptions: {
     title: 'Subscriptions',
     singular: 'subscription',
-    filters: [
-      ['customer_id', 'Customer id'],
-      ['address_id', 'Address id'],
-      ['status', 'Status'],
-    ],
+    filters: BY_OWNER_AND_STATUS,
     columns: [
       ['Id', (r) => r.id],
       ['Customer', (r) => r.customer_id],
@@ -63,11 +66,7 @@ const KINDS: Readonly<Record<Kind, KindSpec>> = {
   charges: {
     title: 'Charges',
     singular: 'charge',
-    filters: [
-      ['customer_id', 'Customer id'],
-      ['address_id', 'Address id'],
-      ['status', 'Status'],
-    ],
+    filters: BY_OWNER_AND_STATUS,
     columns: [
       ['Id', (r) => r.id],
       ['Customer', (r) => (r.customer as Json | undefined)?.id],
@@ -80,11 +79,7 @@ const KINDS: Readonly<Record<Kind, KindSpec>> = {
   orders: {
     title: 'Orders',
     singular: 'order',
-    filters: [
-      ['customer_id', 'Customer id'],
-      ['address_id', 'Address id'],
-      ['status', 'Status'],
-    ],
+    filters: BY_OWNER_AND_STATUS,
     columns: [
       ['Id', (r) => r.id],
       ['Customer', (r) => (r.customer as Json | undefined)?.id],
