@@ -79,7 +79,13 @@ type Defined<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
 
 /** Drops the keys whose value is `undefined`: a partial update carries only what it changes. */
 export function definedOnly<T extends object>(value: T): Defined<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Defined<T>;
+  // A loop, not fromEntries(entries().filter()): every parsed request body goes through here.
+  const defined: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) defined[key] = item;
+  }
+  return defined as Defined<T>;
 }
 
 /** The largest amount a price may be: what the 9 integer digits of a decimal string allow. */

@@ -32,7 +32,11 @@ const NOW_UNIT_MS = { s: 1_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 604
 export function hasPlaceholders(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('${');
   if (Array.isArray(value)) return value.some(hasPlaceholders);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasPlaceholders);
+  if (typeof value === 'object' && value !== null) {
+    // A loop over own keys: a fixture load asks this of every record (no array of values built).
+    const record = value as Record<string, unknown>;
+    for (const key in record) if (Object.hasOwn(record, key) && hasPlaceholders(record[key])) return true;
+  }
   return false;
 }
 
@@ -56,7 +60,19 @@ export function readPath(value: unknown, path: string): unknown {
   return current;
 }
 
+/** Dates already worked out for one clock reading: a fixture repeats a few expressions thousands of times. */
+let memo: { now: number; timezone: string; dates: Map<string, string | undefined> } | undefined;
+
 function relativeDate(expression: string, clock: ClockReading): string | undefined {
+  if (!memo || memo.now !== clock.now || memo.timezone !== clock.timezone)
+    memo = { now: clock.now, timezone: clock.timezone, dates: new Map() };
+  if (memo.dates.has(expression)) return memo.dates.get(expression);
+  const date = computeDate(expression, clock);
+  if (memo.dates.size < 1_000) memo.dates.set(expression, date);
+  return date;
+}
+
+function computeDate(expression: string, clock: ClockReading): string | undefined {
   const today = TODAY.exec(expression);
   if (today) {
     const base = dayIn(clock.now, clock.timezone);

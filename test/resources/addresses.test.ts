@@ -107,6 +107,24 @@ describe('addresses, 2021-11', () => {
     });
   });
 
+  it('names every field of a wrong type, customer_id first, each once', async () => {
+    const { api } = await store();
+    const reply = await api.post(
+      '/addresses',
+      addressBody2021_11(1, { customer_id: 'x', zip: 3, order_attributes: 'no', payment_method_id: 'q' }),
+    );
+    expect(reply.status).toBe(422);
+    expect(reply.body).toEqual({
+      errors: {
+        customer_id: ['Not a valid number.'],
+        zip: ['Not a valid string.'],
+        order_attributes: ['Not a valid list.'],
+        payment_method_id: ['Not a valid number.'],
+      },
+    });
+    expect(Object.keys(reply.body.errors)[0]).toBe('customer_id');
+  });
+
   it('refuses an unknown customer and a payment method of another customer', async () => {
     const { api } = await store();
     const missing = await api.post('/addresses', addressBody2021_11(424242));
