@@ -35,7 +35,10 @@ export class BillingEmulatorContainer extends GenericContainer {
     this.withExposedPorts(CONTAINER_PORT)
       .withWaitStrategy(
         Wait.forAll([
-          Wait.forHttp('/_emulator/health', CONTAINER_PORT).forStatusCode(200),
+          // 503 is a started emulator whose --data writes fail: it serves and says so on health.
+          Wait.forHttp('/_emulator/health', CONTAINER_PORT).forStatusCodeMatching(
+            (status) => status === 200 || status === 503,
+          ),
           Wait.forLogMessage(/ {2}header: /),
         ]),
       )

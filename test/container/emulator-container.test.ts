@@ -147,7 +147,7 @@ describe.skipIf(!engine.available)(
       expect(health.exitCode, health.output).toBe(0);
     });
 
-    it('logs from the bundle, which has no node_modules beside it, and keeps serving', async () => {
+    it('logs from the bundle, which has no node_modules beside it, keeps serving and reports the failed write on health', async () => {
       // A data file the non-root user cannot create: the write fails and is logged (pino is loaded then).
       const broken = await new BillingEmulatorContainer(engine.image)
         .withData('/app/missing/shop.json')
@@ -157,11 +157,20 @@ describe.skipIf(!engine.available)(
         let output = '';
         for await (const chunk of logs) {
           output += String(chunk);
-          if (/writing the data file failed/.test(output)) break;
+          if (/writing the data files failed/.test(output)) break;
         }
         logs.destroy();
-        expect(output).toMatch(/"level":50,.*"msg":"writing the data file failed; will retry"/);
-        expect(await broken.control.health()).toEqual({ status: 'ok' });
+        expect(output).toMatch(/"level":50,.*"msg":"writing the data files failed/);
+        const api = new Api(broken.getBaseUrl(), broken.getToken(), '2021-11');
+        expect((await api.get('/customers')).status).toBe(200);
+        const health = await fetch(`${broken.getBaseUrl()}/_emulator/health`);
+        expect(health.status).toBe(503);
+        expect(await health.json()).toMatchObject({
+          status: 'degraded',
+          persistence: { state: 'failing', file: '/app/missing/shop.json' },
+        });
+        // The image's HEALTHCHECK sees it too.
+        expect((await broken.exec(dockerfileHealthcheck())).exitCode).not.toBe(0);
       } finally {
         await broken.stop();
       }
