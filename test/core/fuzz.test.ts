@@ -13,9 +13,8 @@ import type { HttpMethod } from '../../src/http/types.js';
 import { Random } from '../../src/platform/random.js';
 import { endpoints } from '../../src/resources/index.js';
 import { API_VERSIONS } from '../../src/store/versions.js';
-import { Api, type Json } from '../helpers/api.js';
-import { createProduct } from '../helpers/catalog.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { hostileShop } from '../helpers/hostile-shop.js';
 import {
   bodyWith,
   fieldPaths,
@@ -96,20 +95,6 @@ function pick<T>(random: Random, items: readonly T[]): T {
 }
 
 /** An existing id per path parameter (from the store's lists), or a hostile one. */
-async function knownIds(api: Api, checkoutToken: string): Promise<Map<string, string>> {
-  const ids = new Map<string, string>([['token', checkoutToken]]);
-  for (const segment of new Set(endpoints.map((e) => e.path.split('/')[1] ?? ''))) {
-    const query: Record<string, string> =
-      segment === 'metafields' ? { owner_resource: 'customer', limit: '1' } : { limit: '1' };
-    const body = (await api.get(`/${segment}`, { query })).body ?? {};
-    const row: Json = (Object.values(body).find(Array.isArray) as Json[] | undefined)?.[0] ?? {};
-    if (row.id !== undefined) ids.set(segment, String(row.id));
-    if (segment === 'products' && row.external_product_id)
-      ids.set('external_product_id', String(row.external_product_id));
-  }
-  return ids;
-}
-
 function bodyFor(random: Random, target: Target): string | Buffer | undefined {
   const roll = random.next();
   if (roll < 0.1) return pick(random, RAW_BODIES);
@@ -132,20 +117,8 @@ function bodyFor(random: Random, target: Target): string | Buffer | undefined {
 
 describe('a seeded fuzz run of hostile requests over every endpoint', () => {
   it(`answers ${REQUESTS} hostile requests with no 5xx but the 501 of the other version`, async () => {
-    const created = await emulator().control.createStore({
-      scenario: 'small-shop',
-      settings: { retention_enabled: true, default_api_version: '2021-11' },
-    });
-    const control = emulator().control.forStore(created.token);
-    const api = new Api(emulator().url, created.token, '2021-11');
-    const product = await createProduct(api);
-    const checkout = await api.post('/checkouts', {
-      line_items: [{ variant_id: product.variants[0].external_variant_id, quantity: 1 }],
-    });
-    await api.post('/webhooks', { address: 'http://127.0.0.1:9/hook', topic: 'customer/created' });
-    await api.post('/async_batches', { batch_type: 'discount_create' });
-    await api.post('/collections', { title: 'Hostile' });
-    const ids = await knownIds(api, checkout.body.checkout.token);
+    const { token, api, ids } = await hostileShop(emulator().control, emulator().url);
+    const control = emulator().control.forStore(token);
     const fill = (path: string, random: Random) =>
       path.replace(/:(\w+)/g, (_match, name: string) => {
         const known =
@@ -201,7 +174,7 @@ describe('a seeded fuzz run of hostile requests over every endpoint', () => {
         url.searchParams.set(pick(random, QUERY_NAMES), pick(random, QUERY_VALUES));
       const version = random.next() < 0.02 ? '1999-01' : pick(random, API_VERSIONS);
       const headers: Record<string, string> = {
-        'X-Service-Access-Token': created.token,
+        'X-Service-Access-Token': token,
         'X-Service-Version': version,
       };
       if (random.next() < 0.05)

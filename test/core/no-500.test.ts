@@ -8,8 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/resources/index.js';
 import { Random } from '../../src/platform/random.js';
 import { API_VERSIONS } from '../../src/store/versions.js';
-import { Api, type Json } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { hostileShop } from '../helpers/hostile-shop.js';
 import { createProduct } from '../helpers/catalog.js';
 import { createCustomerWithAddress } from '../helpers/factories.js';
 import {
@@ -183,28 +183,6 @@ describe('no input produces a 500', () => {
 });
 
 /** An existing record's id (or token) for each path parameter, from the store's own lists. */
-async function pathIds(api: Api, checkoutToken: string): Promise<(path: string) => string> {
-  const firstOf = async (list: string, query: Record<string, string> = {}): Promise<Json> => {
-    const body = (await api.get(list, { query: { limit: '1', ...query } })).body ?? {};
-    const rows = Object.values(body).find(Array.isArray) as Json[] | undefined;
-    return rows?.[0] ?? {};
-  };
-  const ids = new Map<string, string>();
-  const segments = new Set(endpoints.map((e) => e.path.split('/')[1] ?? ''));
-  for (const segment of segments) {
-    const query: Record<string, string> = segment === 'metafields' ? { owner_resource: 'customer' } : {};
-    const row = await firstOf(`/${segment}`, query);
-    ids.set(segment, String(row.id ?? '1'));
-    if (segment === 'products') ids.set('external_product_id', String(row.external_product_id ?? '1'));
-  }
-  return (path) =>
-    path.replace(/:(\w+)/g, (_match, name: string) => {
-      if (name === 'token') return checkoutToken;
-      if (name === 'external_product_id') return ids.get(name) ?? '1';
-      return ids.get(path.split('/')[1] ?? '') ?? '1';
-    });
-}
-
 /**
  * Hostile values each field gets: a seeded sample of this many, plus `constructor` (all of them
  * with NO500_VALUES=all, ~40,000 requests; the default keeps npm test fast).
@@ -213,19 +191,12 @@ const VALUES_PER_FIELD = process.env.NO500_VALUES === 'all' ? HOSTILE.length : 4
 
 describe('no field of any endpoint crashes its handler', () => {
   it('answers every field of every API endpoint, alone, with hostile values, without a 500', async () => {
-    const created = await emulator().control.createStore({
-      scenario: 'small-shop',
-      settings: { retention_enabled: true, default_api_version: '2021-11' },
-    });
-    const api = new Api(emulator().url, created.token, '2021-11');
-    const product = await createProduct(api);
-    const checkout = await api.post('/checkouts', {
-      line_items: [{ variant_id: product.variants[0].external_variant_id, quantity: 1 }],
-    });
-    await api.post('/webhooks', { address: 'http://127.0.0.1:9/hook', topic: 'customer/created' });
-    await api.post('/async_batches', { batch_type: 'discount_create' });
-    await api.post('/collections', { title: 'Hostile' });
-    const fill = await pathIds(api, checkout.body.checkout.token);
+    const { api, ids } = await hostileShop(emulator().control, emulator().url);
+    const fill = (path: string): string =>
+      path.replace(/:(\w+)/g, (_match, name: string) => {
+        if (name === 'token' || name === 'external_product_id') return ids.get(name) ?? '1';
+        return ids.get(path.split('/')[1] ?? '') ?? '1';
+      });
     // Deletes last: they remove the records the other endpoints act on.
     const writes = endpoints
       .filter((e) => e.method !== 'GET')
