@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../http/validation.js';
-import { completeSettings, storeSettingsSchema } from '../store/settings.js';
+import { completeSettings, settingsEnvelope } from '../store/settings.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
@@ -85,8 +85,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
       const { mergeSettings, scenarioClock, seedScenario } = await import('../scenarios/seed.js');
       const { runTimeline } = await import('../scenarios/runner.js');
       const settings = completeSettings(
-        parseWith(z.object({ settings: storeSettingsSchema }), { settings: mergeSettings(scenario.settings) })
-          .settings,
+        parseWith(settingsEnvelope, { settings: mergeSettings(scenario.settings) }).settings,
       );
       const { store, token } = deps.registry.create({
         name: `Scenario ${scenario.name}`,

@@ -5,7 +5,7 @@ import { pathId } from '../http/params.js';
 import { parseWith } from '../http/validation.js';
 import { parseTimestampMs } from '../http/list/params.js';
 import { SCOPES } from '../store/scopes.js';
-import { completeSettings, storeSettingsSchema } from '../store/settings.js';
+import { completeSettings, settingsEnvelope, storeSettingsSchema } from '../store/settings.js';
 import type { Store } from '../store/store.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import type { Body } from '../http/types.js';
@@ -71,7 +71,7 @@ async function createSeededStore(
     );
   const requested = (body.settings ?? {}) as Record<string, unknown>;
   const settings = completeSettings(
-    parseWith(z.object({ settings: storeSettingsSchema }), {
+    parseWith(settingsEnvelope, {
       settings: mergeSettings(scenario.settings, requested),
     }).settings,
   );

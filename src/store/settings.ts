@@ -163,6 +163,9 @@ export const storeSettingsSchema = z
 
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 
+/** `{settings: ...}`: scenario settings are checked in this envelope, so errors name `settings.<field>`. */
+export const settingsEnvelope = z.object({ settings: storeSettingsSchema });
+
 export interface StoreSettings {
   default_api_version: (typeof API_VERSIONS)[number];
   currency: string;

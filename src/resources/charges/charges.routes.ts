@@ -24,6 +24,7 @@ import type { Charge } from './charge.model.js';
 import { CHARGE_COUNT_FILTERS, chargeIncludes, chargeList } from './charges.list.js';
 import { chargeSerializers } from './charges.serializers.js';
 
+const changeDateBody = z.object({ next_charge_date: z.string().min(1) });
 const render = (request: ApiRequest, charge: Charge) => ({
   charge: chargeSerializers[request.version](charge, request.store),
 });
@@ -140,7 +141,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCharge(request.store, id);
-      const { next_charge_date } = parseWith(z.object({ next_charge_date: z.string().min(1) }), request.body);
+      const { next_charge_date } = parseWith(changeDateBody, request.body);
       return { body: render(request, changeChargeDate(request, id, next_charge_date.slice(0, 10))) };
     },
   },

@@ -33,6 +33,18 @@ const updateFields = z
   })
   .partial();
 
+const wrappers = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * `{metafield: schema}`, made once per schema: a zod object compiles its parser on first use, so a
+ * new one per request cost about 50 µs (seeding 2,000 metafields spent 0.1 s compiling).
+ */
+function wrapperOf(schema: z.ZodType): z.ZodType {
+  let wrapper = wrappers.get(schema);
+  if (!wrapper) wrappers.set(schema, (wrapper = z.object({ metafield: schema })));
+  return wrapper;
+}
+
 /**
  * The metafield of a body sent wrapped (`{"metafield": {...}}`; errors nest under `metafield`) or
  * bare (errors name the fields).
@@ -42,7 +54,7 @@ const updateFields = z
 export function parseMetafieldBody<S extends z.ZodType>(schema: S, body: Body): z.output<S> {
   if ('metafield' in body) {
     // zod cannot name the output of an object around a generic schema; it is that schema's output.
-    const wrapped = parseWith(z.object({ metafield: schema }), body) as { metafield: z.output<S> };
+    const wrapped = parseWith(wrapperOf(schema), body) as { metafield: z.output<S> };
     return wrapped.metafield;
   }
   return parseWith(schema, body);

@@ -106,6 +106,9 @@ const render = (request: ApiRequest, order: Order) => ({
 const addressOf = (request: ApiRequest) =>
   request.store.collections.orders.get(Number(request.params.id))?.address_id;
 
+const cloneBody = z.object({ scheduled_at: calendarDay });
+const delayBody = z.object({ scheduled_at: calendarDay.optional() });
+
 const updateBody = z.object({
   shipping_address: z
     .object({
@@ -187,7 +190,7 @@ export const orderEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findOrder(request.store, id);
-      const { scheduled_at } = parseWith(z.object({ scheduled_at: calendarDay }), request.body);
+      const { scheduled_at } = parseWith(cloneBody, request.body);
       return createdResponse(request.version, render(request, cloneOrder(request, id, scheduled_at)));
     },
   },
@@ -200,7 +203,7 @@ export const orderEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findOrder(request.store, id);
-      const { scheduled_at } = parseWith(z.object({ scheduled_at: calendarDay.optional() }), request.body);
+      const { scheduled_at } = parseWith(delayBody, request.body);
       return { body: render(request, delayOrder(request, id, scheduled_at)) };
     },
   },
