@@ -4,6 +4,11 @@
  * collection's maps instead of copying them: both are copy-on-write from then on, so taking or
  * putting back an image costs nothing and the first write after it copies the row map and the outer
  * index maps of that one collection (each index's id sets are copied one at a time, when written).
+ *
+ * An index holds a key's single id as a plain number and makes a `Set` only for a second id: most
+ * keys (an email, a customer's address, a charge's purchase item) have one record, and a store of
+ * 135,000 records kept over 100,000 one-element sets (about 14 MB for the garbage collector to
+ * copy while seeding).
  */
 
 export type IndexKey = string | number | boolean;
@@ -29,7 +34,9 @@ export class UniqueIndexViolation extends Error {
   }
 }
 
-type IndexMap = Map<IndexKey, Set<number>>;
+/** The id under a key when there is one, the set of them when there are more. */
+type IndexEntry = number | Set<number>;
+type IndexMap = Map<IndexKey, IndexEntry>;
 
 /**
  * A collection's content at one moment, shared with the collection until either writes: opaque
@@ -99,7 +106,9 @@ export class Collection<T extends Identified> {
 
   /** Ids of the records found under `key` in the index `index`. */
   idsBy(index: string, key: IndexKey): ReadonlySet<number> {
-    return this.index(index).get(key) ?? EMPTY;
+    const entry = this.index(index).get(key);
+    if (entry === undefined) return EMPTY;
+    return typeof entry === 'number' ? new SingleId(entry) : entry;
   }
 
   /** Records found under `key` in the index `index`, in ascending id order. */
@@ -110,13 +119,17 @@ export class Collection<T extends Identified> {
 
   /** The single record under `key` in `index` (meant for unique indexes). */
   findOne(index: string, key: IndexKey): T | undefined {
-    for (const id of this.idsBy(index, key)) return this.rows.get(id);
+    const entry = this.index(index).get(key);
+    if (entry === undefined) return undefined;
+    if (typeof entry === 'number') return this.rows.get(entry);
+    for (const id of entry) return this.rows.get(id);
     return undefined;
   }
 
   /** Counts the records under `key` in `index`. */
   countBy(index: string, key: IndexKey): number {
-    return this.idsBy(index, key).size;
+    const entry = this.index(index).get(key);
+    return entry === undefined ? 0 : typeof entry === 'number' ? 1 : entry.size;
   }
 
   insert(row: T): T {
@@ -246,10 +259,9 @@ export class Collection<T extends Identified> {
     this.shared = false;
   }
 
-  /** The id set under `key` in `index`, safe to write (copied first if an image may share it). */
-  private writableSet(index: IndexMap, key: IndexKey): Set<number> | undefined {
-    const ids = index.get(key);
-    if (!ids || this.ownedSets === null || this.ownedSets.has(ids)) return ids;
+  /** `ids`, the set under `key` in `index`, safe to write (copied first if an image may share it). */
+  private writable(index: IndexMap, key: IndexKey, ids: Set<number>): Set<number> {
+    if (this.ownedSets === null || this.ownedSets.has(ids)) return ids;
     const copy = new Set(ids);
     this.ownedSets.add(copy);
     index.set(key, copy);
@@ -294,7 +306,9 @@ export class Collection<T extends Identified> {
       if (!spec.unique) continue;
       const index = this.indexes[i] as IndexMap;
       forEachKey(spec, row, (key) => {
-        for (const holder of index.get(key) ?? EMPTY) {
+        const entry = index.get(key);
+        if (entry === undefined) return;
+        for (const holder of typeof entry === 'number' ? [entry] : entry) {
           if (holder !== current?.id)
             throw new UniqueIndexViolation(this.name, this.specs[i]?.name ?? '', key);
         }
@@ -328,18 +342,30 @@ export class Collection<T extends Identified> {
   }
 
   private addId(index: IndexMap, key: IndexKey, id: number): void {
-    let ids = this.writableSet(index, key);
-    if (!ids) {
-      index.set(key, (ids = new Set()));
+    const entry = index.get(key);
+    if (entry === undefined) index.set(key, id);
+    else if (typeof entry !== 'number') this.writable(index, key, entry).add(id);
+    else if (entry !== id) {
+      const ids = new Set([entry, id]);
       this.ownedSets?.add(ids);
+      index.set(key, ids);
     }
-    ids.add(id);
   }
 
   private removeId(index: IndexMap, key: IndexKey, id: number): void {
-    const ids = this.writableSet(index, key);
-    ids?.delete(id);
-    if (ids?.size === 0) index.delete(key);
+    const entry = index.get(key);
+    if (entry === undefined) return;
+    if (typeof entry === 'number') {
+      if (entry === id) index.delete(key);
+      return;
+    }
+    if (!entry.has(id)) return;
+    if (entry.size === 2) {
+      // Back to a plain number: the set (maybe an image's) is left as it is.
+      for (const other of entry) if (other !== id) index.set(key, other);
+      return;
+    }
+    this.writable(index, key, entry).delete(id);
   }
 }
 
@@ -360,6 +386,39 @@ function forEachKey<T>(spec: IndexSpec<T>, row: T, fn: (key: IndexKey) => void):
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
+
+/** The one id of an index key, read as a set (what `idsBy` answers; nothing keeps it). */
+class SingleId implements ReadonlySet<number> {
+  constructor(private readonly id: number) {}
+
+  get size(): number {
+    return 1;
+  }
+
+  has(value: number): boolean {
+    return value === this.id;
+  }
+
+  forEach(fn: (value: number, key: number, set: ReadonlySet<number>) => void, thisArg?: unknown): void {
+    fn.call(thisArg, this.id, this.id, this);
+  }
+
+  *[Symbol.iterator](): SetIterator<number> {
+    yield this.id;
+  }
+
+  keys(): SetIterator<number> {
+    return this[Symbol.iterator]();
+  }
+
+  values(): SetIterator<number> {
+    return this[Symbol.iterator]();
+  }
+
+  *entries(): SetIterator<[number, number]> {
+    yield [this.id, this.id];
+  }
+}
 
 /**
  * The records of an image in ascending id order.
