@@ -56,4 +56,34 @@ describe('Collection', () => {
       expect(image.size).toBe(2);
     }
   });
+
+  it('answers the same for a key with one id, two, and one again (a number, then a set, then a number)', () => {
+    const collection = new Collection<{ id: number; tag: string; email: string }>('things', {
+      tag: { key: (row) => row.tag },
+      email: { key: (row) => row.email, unique: true },
+    });
+    const seen = (tag: string) => ({
+      ids: [...collection.idsBy('tag', tag)],
+      has1: collection.idsBy('tag', tag).has(1),
+      count: collection.countBy('tag', tag),
+      first: collection.findOne('tag', tag)?.id,
+      rows: collection.findBy('tag', tag).map((row) => row.id),
+    });
+    collection.insert({ id: 1, tag: 'x', email: 'a' });
+    expect(seen('x')).toEqual({ ids: [1], has1: true, count: 1, first: 1, rows: [1] });
+    const one = collection.image();
+    collection.insert({ id: 2, tag: 'x', email: 'b' });
+    expect(seen('x')).toEqual({ ids: [1, 2], has1: true, count: 2, first: 1, rows: [1, 2] });
+    const two = collection.image();
+    collection.update(1, { tag: 'y' });
+    expect(seen('x')).toEqual({ ids: [2], has1: false, count: 1, first: 2, rows: [2] });
+    expect(seen('y')).toEqual({ ids: [1], has1: true, count: 1, first: 1, rows: [1] });
+    expect(() => collection.insert({ id: 3, tag: 'z', email: 'b' })).toThrow('things.email already holds b');
+    collection.delete(2);
+    expect(seen('x')).toEqual({ ids: [], has1: false, count: 0, first: undefined, rows: [] });
+    collection.restore(two);
+    expect(seen('x')).toEqual({ ids: [1, 2], has1: true, count: 2, first: 1, rows: [1, 2] });
+    collection.restore(one);
+    expect(seen('x')).toEqual({ ids: [1], has1: true, count: 1, first: 1, rows: [1] });
+  });
 });
