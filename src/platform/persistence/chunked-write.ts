@@ -66,6 +66,14 @@ export async function writeInChunks(
 }
 
 /**
+ * The temporary file `file` is written to before it is renamed over it (`.shop.json.tmp` beside
+ * `shop.json`). Only a process killed between the two leaves one: it is never read, only removed.
+ */
+export function tempBeside(file: string): string {
+  return join(dirname(file), `.${basename(file)}.tmp`);
+}
+
+/**
  * Replaces `file` atomically with the text of `pieces`, written in chunks to a temporary file
  * beside it, then renamed over it. The temporary file is removed when anything fails.
  *
@@ -77,7 +85,7 @@ export async function replaceFileInChunks(
   pieces: Iterable<string>,
   options: ChunkOptions = {},
 ): Promise<number> {
-  const temp = join(dirname(file), `.${basename(file)}.tmp`);
+  const temp = tempBeside(file);
   const handle = await open(temp, 'w');
   let bytes: number;
   try {

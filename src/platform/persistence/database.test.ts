@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogBatch } from './change-log.js';
 import {
@@ -86,6 +86,21 @@ describe('Database (base file and change log)', () => {
     await database.close();
     expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
     expect((await reopen(file)).k0).toBe(1000);
+  });
+
+  // Regression: a compaction killed before its rename left `.db.json.tmp` beside the base for good.
+  it('removes the temporary files a rewrite killed before its rename left, and loses nothing', async () => {
+    const file = tempFile();
+    const { database, state } = await started({ file });
+    state.set('kept', 1);
+    await database.close();
+    const temps = [
+      join(dirname(file), `.${basename(file)}.tmp`),
+      join(dirname(file), `.${basename(file)}.log.tmp`),
+    ];
+    for (const temp of temps) writeFileSync(temp, '{"values": {"half": ');
+    expect(await reopen(file)).toEqual({ kept: 1 });
+    for (const temp of temps) expect(existsSync(temp)).toBe(false);
   });
 
   it('does not write when nothing changed, and never in memory', async () => {

@@ -9,12 +9,11 @@
  * batches that came after it.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFile, open, rename, stat, truncate, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { appendFile, open, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { monotonicMs } from '../clock.js';
 import { commitLine, dropUncommitted, readChangeLog } from './change-log.js';
-import { replaceFileInChunks, WriteAborted, writeInChunks } from './chunked-write.js';
+import { replaceFileInChunks, tempBeside, WriteAborted, writeInChunks } from './chunked-write.js';
 import { jsonPieces, type JsonLayout } from './json-pieces.js';
 import type { ChangeSource, LogPosition, Persistence, StoredState } from './persistence.types.js';
 import { WriteHealth, type PersistenceHealth } from './write-health.js';
@@ -110,6 +109,11 @@ export class Database implements Persistence {
 
   async open(): Promise<StoredState | null> {
     if (!this.file || !this.logFile) return null;
+    // What a rewrite killed before its rename left (the base and the log still hold everything).
+    await Promise.all([
+      rm(tempBeside(this.file), { force: true }),
+      rm(tempBeside(this.logFile), { force: true }),
+    ]);
     const base = await new JSONFile<unknown>(this.file).read();
     const log = await readChangeLog(this.logFile);
     if (base === null) {
@@ -347,7 +351,7 @@ export class Database implements Persistence {
         } finally {
           await handle.close();
         }
-        const temp = join(dirname(logFile), `.${basename(logFile)}.tmp`);
+        const temp = tempBeside(logFile);
         await writeFile(temp, rest);
         await rename(temp, logFile);
       }
