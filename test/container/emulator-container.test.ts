@@ -15,7 +15,7 @@ import {
   type StartedBillingEmulatorContainer,
 } from '../../src/testcontainers/index.js';
 import { Api } from '../helpers/api.js';
-import { createCustomer } from '../helpers/factories.js';
+import { createCustomer, customerBody2021_01 } from '../helpers/factories.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import './engine.js';
 import { removePortForwarder } from './port-forwarder.js';
@@ -204,6 +204,32 @@ describe.skipIf(!engine.available)(
         } finally {
           await seeded.stop();
         }
+      }
+    });
+
+    it("speaks the real service's words when started withHeaderPrefix, withPlatformWord and withValueNames", async () => {
+      const dialect = await new BillingEmulatorContainer(engine.image)
+        .withHeaderPrefix('Recharge')
+        .withPlatformWord('shopify')
+        .withValueNames({ platform_a: 'shopify' })
+        .withApiVersion('2021-01')
+        .start();
+      try {
+        const send = (path: string, body?: unknown) =>
+          fetch(`${dialect.getBaseUrl()}${path}`, {
+            method: body === undefined ? 'GET' : 'POST',
+            headers: { 'X-Recharge-Access-Token': dialect.getToken(), 'Content-Type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+        const created = await send('/customers', customerBody2021_01({ shopify_customer_id: '5550001' }));
+        expect(created.status).toBe(200);
+        const { customer } = (await created.json()) as { customer: Record<string, unknown> };
+        expect(customer.shopify_customer_id).toBe('5550001');
+        expect(Object.keys(customer).filter((key) => key.startsWith('platform_'))).toEqual([]);
+        const store = (await (await send('/store')).json()) as { store: { external_platform: string } };
+        expect(store.store.external_platform).toBe('shopify');
+      } finally {
+        await dialect.stop();
       }
     });
 
