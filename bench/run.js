@@ -5,3 +5,4 @@ await import('./charges.bench.js');
 await import('./clock.bench.js');
 await import('./fixtures.bench.js');
 await import('./persistence.bench.js');
+await import('./dashboard.bench.js');

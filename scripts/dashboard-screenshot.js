@@ -3,22 +3,10 @@
 // 1280×800. Run with `npm run docs:screenshot` (needs Debian's chromium, or CHROMIUM_PATH).
 import { chromium } from 'playwright-core';
 import { createEmulator } from '../dist/index.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const emulator = await createEmulator({ port: 0, logger: 'silent', seed: 1, scenario: 'small-shop' });
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${emulator.url}/_emulator/ui#/clock`);

@@ -176,7 +176,8 @@ describe.skipIf(browserSkipReason)(
         .poll(() => page.getByRole('table', { name: 'Customers' }).locator('tbody tr').count())
         .toBe(25);
       const tookMs = performance.now() - started;
-      // Under a second on a quiet machine; the bound leaves room for a shared, loaded one.
+      // The under-a-second target is measured by bench/dashboard.bench.js; this bound only catches a
+      // dashboard that reads the whole store.
       expect(tookMs).toBeLessThan(5_000);
       const journal = await emulator().control.forStore(store.token).requests({ path: '/customers' });
       expect(journal[0]?.query).toMatchObject({ limit: '25' });

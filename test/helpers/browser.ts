@@ -3,16 +3,12 @@
  * per test file. Without chromium (no /usr/bin/chromium and no CHROMIUM_PATH) the files report
  * themselves skipped, with the reason in their name; CI installs it (.ci/run).
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from '../../scripts/chromium.js';
 
 /** Why the browser tests cannot run here, or null when they can. */
-export const browserSkipReason: string | null = existsSync(CHROMIUM)
-  ? null
-  : `skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+export const browserSkipReason: string | null = chromiumMissing && `skipped: ${chromiumMissing}`;
 
 if (browserSkipReason) console.warn(`dashboard browser tests ${browserSkipReason}`);
 
@@ -20,17 +16,6 @@ if (browserSkipReason) console.warn(`dashboard browser tests ${browserSkipReason
 export function browserSuite(name: string): string {
   return browserSkipReason ? `${name} (${browserSkipReason})` : name;
 }
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Generous: six helpers share two cores, and chromium is slow to start on them. */
 export const UI_TIMEOUT = 30_000;
@@ -41,7 +26,7 @@ export function useBrowser() {
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     if (browserSkipReason) return;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 120_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS], timeout: 120_000 });
   }, 150_000);
   afterAll(async () => {
     await browser?.close();
