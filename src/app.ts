@@ -25,6 +25,8 @@ export interface AppDeps {
   readonly selfUrl?: () => string | undefined;
   /** The data files' state, for `GET /_emulator/health`. */
   readonly persistence?: { health(): PersistenceHealth | null };
+  /** Aborted when the emulator closes: responses that never end by themselves (the stream) end then. */
+  readonly closing?: AbortSignal;
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {

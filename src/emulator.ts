@@ -324,6 +324,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const registry = await loadRegistry(options, database, headers);
   if (options.webhookUrl) subscribeToEverything(registry.defaultStore, options.webhookUrl);
   const self: { url?: string } = {};
+  const closingSignal = new AbortController();
   const app = createApp({
     registry,
     headers,
@@ -331,6 +332,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     adminToken: options.adminToken,
     selfUrl: () => self.url,
     persistence: database,
+    closing: closingSignal.signal,
   });
   const server = createServer(httpServerOptions(options.httpTimeouts), app.callback());
   await new Promise<void>((resolve, reject) => {
@@ -361,6 +363,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     close: () => {
       closing ??= (async () => {
         stopRealtime();
+        // Open streams end now, so their clients (a dashboard) do not hold the close up.
+        closingSignal.abort();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -21,6 +21,8 @@ export interface ControlDeps {
   readonly selfUrl?: () => string | undefined;
   /** The data files' state (health reports a failing write); absent or null in memory. */
   readonly persistence?: { health(): PersistenceHealth | null };
+  /** Aborted when the emulator closes: responses that never end by themselves (the stream) end then. */
+  readonly closing?: AbortSignal;
 }
 
 export interface ControlRequest {

@@ -37,8 +37,11 @@ function message(kind: StreamKind, data: unknown): string {
   return `event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Opens the stream of `store`; unsubscribes when the client goes away or `limit` is reached. */
-function openStream(store: Store, query: z.output<typeof streamQuery>): PassThrough {
+/**
+ * Opens the stream of `store`; unsubscribes when the client goes away or `limit` is reached, and
+ * ends when `closing` aborts (the emulator closes).
+ */
+function openStream(store: Store, query: z.output<typeof streamQuery>, closing?: AbortSignal): PassThrough {
   const kinds = new Set<StreamKind>(query.kinds ?? STREAM_KINDS);
   const stream = new PassThrough();
   let sent = 0;
@@ -72,6 +75,17 @@ function openStream(store: Store, query: z.output<typeof streamQuery>): PassThro
   stream.on('close', close);
   // A comment first, so the headers go out and the client knows it is connected.
   stream.write(`: store ${store.id} at ${store.clock.iso()}\n\n`);
+  if (closing) {
+    const end = () => {
+      close();
+      stream.end();
+    };
+    if (closing.aborted) end();
+    else {
+      closing.addEventListener('abort', end, { once: true });
+      unsubscribes.push(() => closing.removeEventListener('abort', end));
+    }
+  }
   return stream;
 }
 
@@ -83,13 +97,13 @@ export const streamControlEndpoints: readonly ControlEndpoint[] = [
       'Server-sent events of the calling store: event (each event recorded), delivery (each webhook delivery as it changes), clock (after each move); filters kinds, topic; limit ends it',
     query: streamQuery,
     endless: true,
-    handle: ({ store, query }) => ({
+    handle: ({ deps, store, query }) => ({
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
         'X-Accel-Buffering': 'no',
       },
-      body: openStream(store, parseWith(streamQuery, query)),
+      body: openStream(store, parseWith(streamQuery, query), deps.closing),
     }),
   },
 ];

@@ -4,6 +4,7 @@
  * reads until the messages it expects arrive, bounded by `limit` and a read deadline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/index.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { addCard, createCustomerWithAddress, createSubscription } from '../helpers/factories.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -202,5 +203,22 @@ describe('control routes the dashboard needs', () => {
     });
     expect(disk.status).toBe(422);
     expect(JSON.stringify(disk.body)).toMatch(/cannot name a fixture file/);
+  });
+
+  // Regression: a dashboard left open held emulator.close() until its 500 ms fallback cut the connection.
+  it("ends open streams when the emulator closes: the client reads the stream's end, not a cut connection", async () => {
+    const own = await createEmulator({ port: 0, logger: 'silent' });
+    const response = await fetch(`${own.url}/_emulator/stream`, {
+      headers: { 'X-Service-Access-Token': own.token },
+      signal: AbortSignal.timeout(60_000),
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/^: store /);
+    const closed = own.close();
+    let ended = false;
+    while (!ended) ended = (await reader.read()).done; // a cut connection would throw here
+    await closed;
+    expect(ended).toBe(true);
   });
 });
