@@ -41,19 +41,19 @@ export function columnKeys(row: object | undefined): string[] {
  */
 export function columnRow(record: object, keys: readonly string[]): unknown {
   const fields = record as Record<string, unknown>;
-  const values = new Array<unknown>(keys.length);
-  let j = 0;
+  // Pushed, not `new Array(n)`: JSON.stringify takes a slow path for holey arrays.
+  const values: unknown[] = [];
   for (const key in fields) {
     const value = fields[key];
     if (value === undefined) continue;
-    if (key !== keys[j]) return record;
-    values[j++] = value;
+    if (key !== keys[values.length]) return record;
+    values.push(value);
   }
-  return j === keys.length ? values : record;
+  return values.length === keys.length ? values : record;
 }
 
 /** Why `keys` cannot name a collection's fields, or null when they can. */
-function badKeys(keys: unknown): string | null {
+export function columnKeysProblem(keys: unknown): string | null {
   if (!Array.isArray(keys)) return 'keys must be an array of field names.';
   const seen = new Set<string>();
   for (const key of keys as unknown[]) {
@@ -79,7 +79,7 @@ export function recordsOfColumns(collection: unknown): unknown[] | string {
     return 'Expected {"keys": [field names], "rows": [records]}.';
   const { keys, rows, ...rest } = collection as { keys?: unknown; rows?: unknown };
   if (Object.keys(rest).length > 0) return `Unknown member ${JSON.stringify(Object.keys(rest)[0])}.`;
-  const problem = badKeys(keys);
+  const problem = columnKeysProblem(keys);
   if (problem !== null) return problem;
   if (!Array.isArray(rows)) return 'rows must be an array of records.';
   const names = keys as string[];
@@ -91,6 +91,17 @@ export function recordsOfColumns(collection: unknown): unknown[] | string {
     list[i] = recordOf(names, row as unknown[]);
   }
   return list;
+}
+
+/**
+ * The record of a row of a collection whose fields are `keys` (checked by `columnKeysProblem`):
+ * an array of as many values rebuilt, anything else as it is (`recordsOfColumns` judges it).
+ *
+ * @example
+ * columnRecord(['id', 'email'], [1, 'a@example.com']); // { id: 1, email: 'a@example.com' }
+ */
+export function columnRecord(keys: readonly string[], row: unknown): unknown {
+  return Array.isArray(row) && row.length === keys.length ? recordOf(keys, row as unknown[]) : row;
 }
 
 /** The record whose fields are `keys` with `values` (one hidden class per collection: same order). */
