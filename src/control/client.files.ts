@@ -1,7 +1,7 @@
 /**
  * Large bodies between a file and the control API, for `ControlClient.exportSnapshot` and
  * `importSnapshot`. On `node:http` rather than `fetch`: fetch's web streams took 2-3 times as long
- * to move a 70 MB snapshot over loopback (docs/decisions/0029).
+ * to send a 70 MB snapshot over loopback, and up to a fifth longer to receive one (decision 0029).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
