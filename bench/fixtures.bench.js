@@ -1,9 +1,10 @@
 // Issue 8 and 16 targets: generating 10,000 customers takes seconds; seeding the large-shop scenario
 // (10,000 customers, ~135,000 records) takes about a second; saving and restoring a named snapshot
 // of it takes milliseconds; exporting and importing it as streams is 5x faster than the whole
-// document was. Run: npm run bench (or node bench/fixtures.bench.js after a build). With
-// BENCH_BASELINE=<an older build's dist/cli/main.js> the same figures of that build are printed
-// beside (see README, Performance).
+// document was (each transfer measured BENCH_TRANSFER_ROUNDS times, default 3: the median). Run:
+// npm run bench (or node bench/fixtures.bench.js after a build). With BENCH_BASELINE=<an older
+// build's dist/cli/main.js> the same figures of that build are printed beside (see README,
+// Performance).
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { CLI, report, startServer, verdict } from './lib.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const BASELINE = process.env.BENCH_BASELINE;
+const TRANSFER_ROUNDS = Number(process.env.BENCH_TRANSFER_ROUNDS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), 'billing-emulator-bench-'));
 
@@ -117,28 +119,42 @@ async function measure(cli) {
       await control('POST', '/snapshots/seeded/restore', {}, token);
     }
     // The whole document in the client's memory, as ControlClient.snapshot/restoreSnapshot do (on a
-    // connection of its own: idle for seconds while the client parses, a kept-alive one is closed).
+    // connection of its own: idle for seconds while the client parses, a kept-alive one is closed);
+    // then streamed to and from a file (the columnar version 2 where the build has it). Each
+    // TRANSFER_ROUNDS times, in turn, median kept: a single run swings by a third on a busy VM.
+    const documentExports = [];
+    const documentImports = [];
+    const streamExports = [];
+    const streamImports = [];
     let exported;
-    const documentExportMs = await timed(
-      async () => (exported = JSON.parse(await request('GET', `${emulator.url}/_emulator/snapshot`, token))),
-    );
-    const documentImportMs = await timed(() =>
-      request('PUT', `${emulator.url}/_emulator/snapshot`, token, JSON.stringify(exported)),
-    );
-    const records = Object.values(exported.store.collections).reduce((sum, rows) => sum + rows.length, 0);
     const path = join(dir, 'store.json');
-    const streamExportMs = await timed(() => client.exportSnapshot(path));
-    const streamImportMs = await timed(() => client.importSnapshot(path));
+    for (let round = 0; round < TRANSFER_ROUNDS; round++) {
+      documentExports.push(
+        await timed(
+          async () =>
+            (exported = JSON.parse(await request('GET', `${emulator.url}/_emulator/snapshot`, token))),
+        ),
+      );
+      documentImports.push(
+        await timed(() =>
+          request('PUT', `${emulator.url}/_emulator/snapshot`, token, JSON.stringify(exported)),
+        ),
+      );
+      streamExports.push(await timed(() => client.exportSnapshot(path)));
+      streamImports.push(await timed(() => client.importSnapshot(path)));
+    }
+    const records = Object.values(exported.store.collections).reduce((sum, rows) => sum + rows.length, 0);
     return {
       seedMs,
       save: median(saves),
       restore: median(restores),
       firstWrite: median(firstWrites),
       nextWrite: median(nextWrites),
-      documentExportMs,
-      documentImportMs,
-      streamExportMs,
-      streamImportMs,
+      documentExportMs: median(documentExports),
+      documentImportMs: median(documentImports),
+      streamExportMs: median(streamExports),
+      streamImportMs: median(streamImports),
+      spread: { documentExports, documentImports, streamExports, streamImports },
       records,
       exportMb: statSync(path).size / 1e6,
     };
@@ -177,17 +193,20 @@ try {
       ],
       ['first write after the restore (POST /customers)', beside('firstWrite')],
       ['next write', beside('nextWrite')],
-      ['export: whole document (ControlClient.snapshot)', beside('documentExportMs')],
       [
-        `export: stream to a file (exportSnapshot, ${now.exportMb.toFixed(1)} MB)`,
+        `export: whole document (ControlClient.snapshot, median of ${TRANSFER_ROUNDS})`,
+        beside('documentExportMs'),
+      ],
+      [
+        `export: stream to a file (exportSnapshot, ${now.exportMb.toFixed(1)} MB, median)`,
         beside('streamExportMs'),
         before
           ? `${verdict(before.documentExportMs / now.streamExportMs >= 5)} (target: 5x the baseline's whole document)`
           : '',
       ],
-      ['import: whole document (restoreSnapshot)', beside('documentImportMs')],
+      ['import: whole document (restoreSnapshot, median)', beside('documentImportMs')],
       [
-        'import: stream from the file (importSnapshot)',
+        'import: stream from the file (importSnapshot, median)',
         beside('streamImportMs'),
         before
           ? `${verdict(before.documentImportMs / now.streamImportMs >= 5)} (target: 5x the baseline's whole document)`
@@ -195,6 +214,12 @@ try {
       ],
     ],
   );
+  const rounds = (figures) =>
+    Object.entries(figures.spread)
+      .map(([name, values]) => `${name} ${values.map(Math.round).join('/')}`)
+      .join(', ');
+  console.log(`  each round (ms): ${rounds(now)}`);
+  if (before) console.log(`  baseline's rounds (ms): ${rounds(before)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

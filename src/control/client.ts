@@ -6,10 +6,7 @@
  * const control = new ControlClient({ baseUrl: emulator.url, token: emulator.token });
  * await control.advanceClock({ days: 30 });
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { downloadToFile, uploadFile, type TransferAnswer } from './client.files.js';
 import { headerNames } from '../http/headers.js';
 import type { FaultRuleInput, FaultRuleView } from '../platform/faults/fault.types.js';
 import type { JournalEntryView } from '../platform/journal/journal.js';
@@ -278,41 +275,33 @@ export class ControlClient {
   }
 
   /**
-   * Streams this client's store whole into `file` (the document `snapshot()` answers, a record a
-   * line), without holding it in memory: the fast way to keep a large store. Answers the bytes
-   * written.
+   * Streams this client's store whole into `file`, without holding it in memory: the fast way to
+   * keep a large store. Version 2 by default (the columnar document, about 60% of the bytes and
+   * several times faster both ways); `{version: 1}` writes the document `snapshot()` answers, a
+   * record a line. Answers the bytes written.
    *
    * @example
    * await control.exportSnapshot('seeded.json'); // later: await control.importSnapshot('seeded.json');
    */
-  async exportSnapshot(file: string): Promise<number> {
-    const response = await fetch(this.url('/snapshot'), { headers: this.headers(false) });
-    if (!response.ok || !response.body) {
-      const text = await response.text();
-      throw new ControlError(response.status, text ? (JSON.parse(text) as unknown) : undefined);
-    }
-    const out = createWriteStream(file);
-    await pipeline(Readable.fromWeb(response.body as NodeWebStream), out);
-    return out.bytesWritten;
+  async exportSnapshot(file: string, options: { version?: 1 | 2 } = {}): Promise<number> {
+    const url = this.url(`/snapshot?version=${options.version ?? 2}`);
+    return downloadToFile(url, this.headers(false), file).catch((error: unknown) => {
+      if (isTransferAnswer(error)) throw new ControlError(error.status, parseAnswer(error.text));
+      throw error;
+    });
   }
 
   /**
    * Replaces this client's store's state with the snapshot document in `file` (as
-   * `restoreSnapshot`), streaming it: the emulator parses it a record at a time as it arrives.
+   * `restoreSnapshot`; version 1 or 2), streaming it: the emulator parses it as it arrives.
    *
    * @example
    * const info = await control.importSnapshot('seeded.json');
    */
   async importSnapshot(file: string): Promise<StoreInfo> {
-    const response = await fetch(this.url('/snapshot'), {
-      method: 'PUT',
-      headers: this.headers(true),
-      body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
-      duplex: 'half',
-    } as RequestInit);
-    const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new ControlError(response.status, parsed);
+    const { status, text } = await uploadFile(this.url('/snapshot'), this.headers(true), file);
+    const parsed = parseAnswer(text);
+    if (status >= 300) throw new ControlError(status, parsed);
     return (parsed as { store: StoreInfo }).store;
   }
 
@@ -393,3 +382,8 @@ export class ControlClient {
     await this.request('DELETE', '/requests');
   }
 }
+
+const isTransferAnswer = (value: unknown): value is TransferAnswer =>
+  typeof value === 'object' && value !== null && typeof (value as TransferAnswer).status === 'number';
+
+const parseAnswer = (text: string): unknown => (text ? (JSON.parse(text) as unknown) : undefined);

@@ -14,6 +14,8 @@ import {
   restoreSnapshot,
   saveNamedSnapshot,
   snapshotSchema,
+  SNAPSHOT_COLUMNAR_VERSION,
+  SNAPSHOT_VERSION,
   type NamedSnapshot,
 } from '../store/snapshots.js';
 import { readSnapshot, snapshotChunks } from '../store/snapshot-stream.js';
@@ -38,6 +40,20 @@ const nameSchema = z
 
 const saveBody = z.object({ name: nameSchema }).strict();
 
+/**
+ * Version 1 stays the default: `ControlClient.snapshot()` callers read records from the document
+ * (decision 0029); `exportSnapshot` asks for the columnar version 2, which `PUT` takes as well.
+ */
+const exportQuery = z.object({
+  version: z
+    .enum(['1', '2'])
+    .transform((value) => (value === '2' ? SNAPSHOT_COLUMNAR_VERSION : SNAPSHOT_VERSION))
+    .optional()
+    .describe(
+      'Layout of the document: 1 (records as objects, the default) or 2 (columnar: each collection names its fields once)',
+    ),
+});
+
 const isJsonObject = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -57,12 +73,16 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     method: 'GET',
     path: '/snapshot',
     summary:
-      'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON',
-    handle: async ({ store }) => ({
-      // Streamed a record a line (src/store/snapshot-stream.ts): the same JSON document.
-      body: Readable.from(await snapshotChunks(store)),
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    }),
+      'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON; ?version=2 for the columnar layout',
+    query: exportQuery,
+    handle: async ({ store, query }) => {
+      const { version } = parseWith(exportQuery, query);
+      return {
+        // Streamed (src/store/snapshot-stream.ts): a record a line, or a line of rows in version 2.
+        body: Readable.from(await snapshotChunks(store, version)),
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      };
+    },
   },
   {
     method: 'PUT',

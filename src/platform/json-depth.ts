@@ -19,21 +19,53 @@ export class JsonDepth {
 
   constructor(readonly max: number) {}
 
+  /**
+   * Inside a string it jumps to the next quote or backslash with `indexOf` (a native search):
+   * strings are most of a snapshot's text, and a character-by-character loop took twice as long.
+   */
   push(text: string): boolean {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === 0x5c) this.escaped = true;
-        else if (c === 0x22) this.inString = false;
-      } else if (c === 0x22) this.inString = true;
-      else if (c === 0x7b || c === 0x5b) {
-        this.depth += 1;
-        if (this.depth > this.max) return true;
-      } else if (c === 0x7d || c === 0x5d) this.depth -= 1;
+    const n = text.length;
+    let depth = this.depth;
+    let inString = this.inString;
+    let i = 0;
+    // A backslash ended the last text inside a string: the character it escapes is skipped.
+    if (this.escaped && n > 0) {
+      this.escaped = false;
+      i = 1;
     }
+    let slash = -1;
+    while (i < n) {
+      if (inString) {
+        if (slash < i) slash = indexOrEnd(text, '\\', i);
+        const quote = indexOrEnd(text, '"', i);
+        if (slash < quote) {
+          // An escape: the backslash and the character after it are text.
+          i = slash + 2;
+          if (i > n) this.escaped = true;
+          continue;
+        }
+        if (quote === n) break;
+        inString = false;
+        i = quote + 1;
+        continue;
+      }
+      const c = text.charCodeAt(i++);
+      if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) {
+        depth += 1;
+        if (depth > this.max) return true;
+      } else if (c === 0x7d || c === 0x5d) depth -= 1;
+    }
+    this.depth = depth;
+    this.inString = inString;
     return false;
   }
+}
+
+/** Where `search` is next in `text` from `from`, or the text's length when it is not. */
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? text.length : at;
 }
 
 /**

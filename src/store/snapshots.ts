@@ -16,11 +16,14 @@ import { toIso } from '../platform/clock.js';
 import { UniqueIndexViolation } from '../platform/persistence/collection.js';
 import { VERSION } from '../version.js';
 import { createCollections, type CollectionName } from './collections.js';
+import { recordsOfColumns } from './snapshot-columns.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
 import type { Store, StoreDoc, StoreImage } from './store.js';
 
 export const SNAPSHOT_KIND = 'billing-emulator/snapshot';
 export const SNAPSHOT_VERSION = 1;
+/** The columnar layout of the records (src/store/snapshot-columns.ts); `PUT` takes either version. */
+export const SNAPSHOT_COLUMNAR_VERSION = 2;
 
 /** A store's state as `GET /_emulator/snapshot` answers it and `PUT /_emulator/snapshot` takes it. */
 export interface SnapshotDoc {
@@ -78,7 +81,8 @@ export async function takeSnapshot(store: Store): Promise<SnapshotDoc> {
  */
 export async function restoreSnapshot(store: Store, snapshot: SnapshotDoc): Promise<void> {
   await store.settle();
-  const current = store.toJSON();
+  // Not toJSON(): that copies every collection's rows, which are about to be replaced.
+  const current = store.metaJSON();
   // Constant time (copy-on-write): what the store goes back to if the document is refused.
   const backup = store.image();
   const state = snapshot.store;
@@ -204,8 +208,32 @@ function fastCollections(input: unknown): StoreDoc['collections'] | null {
 
 const KNOWN = new Set<string>(COLLECTION_NAMES);
 
-/** Checks the structure of a snapshot document (every record's fields are taken as they are). */
-export function parseSnapshot(input: unknown): SnapshotDoc {
+/**
+ * A version-2 document as the version-1 document of the same state (its records rebuilt in place
+ * from their columns); any other input as it is. 422 naming the collections that are malformed.
+ */
+function asVersion1(input: unknown): unknown {
+  if (!isObject(input) || input.version !== SNAPSHOT_COLUMNAR_VERSION) return input;
+  const store = input.store;
+  if (!isObject(store) || !isObject(store.collections)) return { ...input, version: SNAPSHOT_VERSION };
+  // Null prototypes: a collection named __proto__ is a key here, refused, not a prototype.
+  const collections = Object.create(null) as Record<string, unknown>;
+  const problems = Object.create(null) as Record<string, string[]>;
+  for (const [name, collection] of Object.entries(store.collections)) {
+    const records = KNOWN.has(name) ? recordsOfColumns(collection) : 'Not a collection of a store.';
+    if (typeof records === 'string') problems[name] = [records];
+    else collections[name] = records;
+  }
+  if (Object.keys(problems).length > 0) throw errors.validation({ store: { collections: problems } });
+  return { ...input, version: SNAPSHOT_VERSION, store: { ...store, collections } };
+}
+
+/**
+ * Checks the structure of a snapshot document, version 1 or 2 (every record's fields are taken as
+ * they are), and answers it as a version-1 document.
+ */
+export function parseSnapshot(document: unknown): SnapshotDoc {
+  const input = asVersion1(document);
   const records = fastCollections(input);
   const parsed = records === null ? parseWith(snapshotSchema, input) : parseWith(headSchema, input);
   const { store } = parsed;
