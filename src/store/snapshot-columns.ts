@@ -10,6 +10,8 @@
  * kind of row comes back as the same record, fields in the same order.
  */
 
+import { recordBuilder } from '../platform/persistence/record-shape.js';
+
 /** A collection of a version-2 document. */
 export interface ColumnarCollection {
   readonly keys: readonly string[];
@@ -84,11 +86,12 @@ export function recordsOfColumns(collection: unknown): unknown[] | string {
   if (!Array.isArray(rows)) return 'rows must be an array of records.';
   const names = keys as string[];
   const list = rows as unknown[];
+  const build = recordBuilder(names);
   for (let i = 0; i < list.length; i++) {
     const row = list[i];
     if (!Array.isArray(row)) continue;
     if (row.length !== names.length) return `Row ${i} has ${row.length} values for ${names.length} keys.`;
-    list[i] = recordOf(names, row as unknown[]);
+    list[i] = build(row as unknown[]);
   }
   return list;
 }
@@ -101,12 +104,5 @@ export function recordsOfColumns(collection: unknown): unknown[] | string {
  * columnRecord(['id', 'email'], [1, 'a@example.com']); // { id: 1, email: 'a@example.com' }
  */
 export function columnRecord(keys: readonly string[], row: unknown): unknown {
-  return Array.isArray(row) && row.length === keys.length ? recordOf(keys, row as unknown[]) : row;
-}
-
-/** The record whose fields are `keys` with `values` (one hidden class per collection: same order). */
-function recordOf(keys: readonly string[], values: readonly unknown[]): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (let j = 0; j < keys.length; j++) record[keys[j] as string] = values[j];
-  return record;
+  return Array.isArray(row) && row.length === keys.length ? recordBuilder(keys)(row as unknown[]) : row;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordShapes } from './record-shape.js';
+import { recordBuilder, RecordShapes } from './record-shape.js';
 
 describe('RecordShapes', () => {
   it('copies a record into a new object with the same fields in the same order, whatever their names', () => {
@@ -45,5 +45,16 @@ describe('RecordShapes', () => {
         expect(Object.keys(copy)).toEqual(Object.keys(row));
       }
     expect(shapes.copy(rows[0] as { nested: object }).nested).toBe(nested);
+  });
+
+  it('builds records from arrays of values, a __proto__ name as a field', () => {
+    const keys = ['id', 'a"b', '__proto__'];
+    const build = recordBuilder(keys);
+    expect(recordBuilder(keys)).toBe(build);
+    const record = build([1, 'quote', { polluted: true }]);
+    expect(Object.keys(record)).toEqual(keys);
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect((record as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(recordBuilder(['id', 'name'])([2, 'b'])).toEqual({ id: 2, name: 'b' });
   });
 });

@@ -46,6 +46,51 @@ function shapeOf(row: object): Shape {
   return shape;
 }
 
+type Builder = (values: readonly unknown[]) => Record<string, unknown>;
+
+const builders = new Map<string, Builder>();
+/** The same, by the very array of names (a document's collection asks once per row). */
+const builderOfList = new WeakMap<readonly string[], Builder>();
+
+/**
+ * A function making the record whose fields are `keys` (distinct) from an array of their values,
+ * as a literal (a version-2 snapshot's rows). Compiled once per list of names; a `__proto__` name
+ * is defined as a field.
+ *
+ * @example
+ * recordBuilder(['id', 'email'])([1, 'a@example.com']); // { id: 1, email: 'a@example.com' }
+ */
+export function recordBuilder(keys: readonly string[]): Builder {
+  let build = builderOfList.get(keys);
+  if (build) return build;
+  const signature = keys.join('\u0000');
+  build = builders.get(signature) ?? compileBuilder(keys);
+  if (builders.size < MAX_SHAPES) builders.set(signature, build);
+  builderOfList.set(keys, build);
+  return build;
+}
+
+function compileBuilder(keys: readonly string[]): Builder {
+  let build: Builder;
+  if (keys.length > MAX_FIELDS || keys.includes('__proto__')) {
+    build = (values) => {
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++)
+        Object.defineProperty(record, keys[i] as string, {
+          value: values[i],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      return record;
+    };
+  } else {
+    const fields = keys.map((key, i) => `${JSON.stringify(key)}: v[${i}]`).join(',\n');
+    build = new Function('v', `return {\n${fields}\n};`) as Builder;
+  }
+  return build;
+}
+
 /**
  * Copies records of one collection as literals.
  *
