@@ -4,23 +4,21 @@
  * collection's maps instead of copying them: both are copy-on-write from then on, so taking or
  * putting back an image costs nothing and the first write after it copies the row map and the outer
  * index maps of that one collection (each index's id sets are copied one at a time, when written).
- *
- * An index holds a key's single id as a plain number and makes a `Set` only for a second id: most
- * keys (an email, a customer's address, a charge's purchase item) have one record, and a store of
- * 135,000 records kept over 100,000 one-element sets (about 14 MB for the garbage collector to
- * copy while seeding).
+ * Indexes are made of the entries of `index-entries.ts`.
  */
 
+import {
+  EMPTY,
+  forEachKey,
+  sameKeys,
+  SingleId,
+  type IndexKey,
+  type IndexMap,
+  type IndexSpec,
+} from './index-entries.js';
 import { RecordShapes } from './record-shape.js';
 
-export type IndexKey = string | number | boolean;
-
-export interface IndexSpec<T> {
-  /** The key(s) a record is found under; `null`/`undefined` leave it out of the index. */
-  key: (row: T) => IndexKey | readonly IndexKey[] | null | undefined;
-  /** A unique index refuses a second record under the same key (checked by `insert`/`update`). */
-  unique?: boolean;
-}
+export type { IndexKey, IndexSpec } from './index-entries.js';
 
 export interface Identified {
   readonly id: number;
@@ -35,10 +33,6 @@ export class UniqueIndexViolation extends Error {
     super(`${collection}.${index} already holds ${String(key)}`);
   }
 }
-
-/** The id under a key when there is one, the set of them when there are more. */
-type IndexEntry = number | Set<number>;
-type IndexMap = Map<IndexKey, IndexEntry>;
 
 /**
  * A collection's content at one moment, shared with the collection until either writes: opaque
@@ -367,57 +361,6 @@ export class Collection<T extends Identified> {
       return;
     }
     this.writable(index, key, entry).delete(id);
-  }
-}
-
-type KeyValue = IndexKey | readonly IndexKey[] | null | undefined;
-
-function sameKeys(a: KeyValue, b: KeyValue): boolean {
-  if (a === b) return true;
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  return (a as readonly IndexKey[]).every((key, i) => key === (b as readonly IndexKey[])[i]);
-}
-
-/** Calls `fn` with each key `row` has in the index of `spec` (none for null or undefined). */
-function forEachKey<T>(spec: IndexSpec<T>, row: T, fn: (key: IndexKey) => void): void {
-  const key = spec.key(row);
-  if (key === null || key === undefined) return;
-  if (Array.isArray(key)) for (const k of key as readonly IndexKey[]) fn(k);
-  else fn(key as IndexKey);
-}
-
-const EMPTY: ReadonlySet<number> = new Set();
-
-/** The one id of an index key, read as a set (what `idsBy` answers; nothing keeps it). */
-class SingleId implements ReadonlySet<number> {
-  constructor(private readonly id: number) {}
-
-  get size(): number {
-    return 1;
-  }
-
-  has(value: number): boolean {
-    return value === this.id;
-  }
-
-  forEach(fn: (value: number, key: number, set: ReadonlySet<number>) => void, thisArg?: unknown): void {
-    fn.call(thisArg, this.id, this.id, this);
-  }
-
-  *[Symbol.iterator](): SetIterator<number> {
-    yield this.id;
-  }
-
-  keys(): SetIterator<number> {
-    return this[Symbol.iterator]();
-  }
-
-  values(): SetIterator<number> {
-    return this[Symbol.iterator]();
-  }
-
-  *entries(): SetIterator<[number, number]> {
-    yield [this.id, this.id];
   }
 }
 
