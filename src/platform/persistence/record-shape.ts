@@ -15,7 +15,7 @@ interface Shape {
   readonly copy: (source: object) => object;
 }
 
-/** Compiled copiers by their fields' names (joined); bounded, as the records' shapes are few. */
+/** Compiled copiers by their fields' names (joined). */
 const compiled = new Map<string, Shape>();
 const MAX_SHAPES = 1_000;
 const MAX_FIELDS = 250;
@@ -30,20 +30,41 @@ function hasKeys(row: object, keys: readonly string[]): boolean {
   return i === keys.length;
 }
 
-const spreadShape = (keys: readonly string[]): Shape => ({ keys, copy: (source) => ({ ...source }) });
+/** A literal can be compiled of these names (`"__proto__": x` in a literal would set the prototype). */
+function literalAllowed(keys: readonly string[]): boolean {
+  return keys.length <= MAX_FIELDS && !keys.includes('__proto__');
+}
+
+/**
+ * `function (param) { return {"name": <valueOf(name)>, ...} }`. The names are JSON string literals,
+ * so no name can end the literal early.
+ */
+function compileLiteral<F>(
+  param: string,
+  keys: readonly string[],
+  valueOf: (key: string, i: number) => string,
+): F {
+  const fields = keys.map((key, i) => `${JSON.stringify(key)}: ${valueOf(key, i)}`).join(',\n');
+  return new Function(param, `return {\n${fields}\n};`) as F;
+}
+
+/** Keeps `value` under `signature` while the cache has room (the shapes of records are few). */
+function remember<V>(cache: Map<string, V>, signature: string, value: V): V {
+  if (cache.size < MAX_SHAPES) cache.set(signature, value);
+  return value;
+}
 
 function shapeOf(row: object): Shape {
   const keys = Object.keys(row);
   const signature = keys.join('\u0000');
-  let shape = compiled.get(signature);
+  const shape = compiled.get(signature);
   if (shape) return shape;
-  // `"__proto__": x` in a literal would set the prototype: such a record is copied with a spread.
-  if (keys.length > MAX_FIELDS || keys.includes('__proto__')) return spreadShape(keys);
-  const fields = keys.map((key) => `${JSON.stringify(key)}: s[${JSON.stringify(key)}]`).join(',\n');
-  // The names are JSON string literals, so no name can end the literal early.
-  shape = { keys, copy: new Function('s', `return {\n${fields}\n};`) as (source: object) => object };
-  if (compiled.size < MAX_SHAPES) compiled.set(signature, shape);
-  return shape;
+  // A record whose names cannot make a literal is copied with a spread.
+  if (!literalAllowed(keys)) return { keys, copy: (source) => ({ ...source }) };
+  return remember(compiled, signature, {
+    keys,
+    copy: compileLiteral<Shape['copy']>('s', keys, (key) => `s[${JSON.stringify(key)}]`),
+  });
 }
 
 type Builder = (values: readonly unknown[]) => Record<string, unknown>;
@@ -64,31 +85,24 @@ export function recordBuilder(keys: readonly string[]): Builder {
   let build = builderOfList.get(keys);
   if (build) return build;
   const signature = keys.join('\u0000');
-  build = builders.get(signature) ?? compileBuilder(keys);
-  if (builders.size < MAX_SHAPES) builders.set(signature, build);
+  build = builders.get(signature) ?? remember(builders, signature, compileBuilder(keys));
   builderOfList.set(keys, build);
   return build;
 }
 
 function compileBuilder(keys: readonly string[]): Builder {
-  let build: Builder;
-  if (keys.length > MAX_FIELDS || keys.includes('__proto__')) {
-    build = (values) => {
-      const record: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++)
-        Object.defineProperty(record, keys[i] as string, {
-          value: values[i],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      return record;
-    };
-  } else {
-    const fields = keys.map((key, i) => `${JSON.stringify(key)}: v[${i}]`).join(',\n');
-    build = new Function('v', `return {\n${fields}\n};`) as Builder;
-  }
-  return build;
+  if (literalAllowed(keys)) return compileLiteral<Builder>('v', keys, (_key, i) => `v[${i}]`);
+  return (values) => {
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++)
+      Object.defineProperty(record, keys[i] as string, {
+        value: values[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return record;
+  };
 }
 
 /**
