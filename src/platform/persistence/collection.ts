@@ -8,10 +8,9 @@
  */
 
 import {
-  EMPTY,
+  entryIds,
   forEachKey,
   sameKeys,
-  SingleId,
   type IndexKey,
   type IndexMap,
   type IndexSpec,
@@ -103,9 +102,7 @@ export class Collection<T extends Identified> {
 
   /** Ids of the records found under `key` in the index `index`. */
   idsBy(index: string, key: IndexKey): ReadonlySet<number> {
-    const entry = this.index(index).get(key);
-    if (entry === undefined) return EMPTY;
-    return typeof entry === 'number' ? new SingleId(entry) : entry;
+    return entryIds(this.index(index).get(key));
   }
 
   /** Records found under `key` in the index `index`, in ascending id order. */
@@ -301,9 +298,7 @@ export class Collection<T extends Identified> {
       if (!spec.unique) continue;
       const index = this.indexes[i] as IndexMap;
       forEachKey(spec, row, (key) => {
-        const entry = index.get(key);
-        if (entry === undefined) return;
-        for (const holder of typeof entry === 'number' ? [entry] : entry) {
+        for (const holder of entryIds(index.get(key))) {
           if (holder !== current?.id)
             throw new UniqueIndexViolation(this.name, this.specs[i]?.name ?? '', key);
         }

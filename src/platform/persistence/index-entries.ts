@@ -70,3 +70,9 @@ export class SingleId implements ReadonlySet<number> {
     yield [this.id, this.id];
   }
 }
+
+/** The ids of an index entry, read as a set. */
+export function entryIds(entry: IndexEntry | undefined): ReadonlySet<number> {
+  if (entry === undefined) return EMPTY;
+  return typeof entry === 'number' ? new SingleId(entry) : entry;
+}
