@@ -49,14 +49,16 @@ function openStream(store: Store, query: z.output<typeof streamQuery>, closing?:
   const close = () => {
     for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
   };
+  /** Ends the stream from this side (`limit` reached, the emulator closing). */
+  const end = () => {
+    close();
+    stream.end();
+  };
   const send = (kind: StreamKind, data: unknown) => {
     if (!kinds.has(kind) || stream.writableEnded) return;
     stream.write(message(kind, data));
     sent += 1;
-    if (query.limit !== undefined && sent >= query.limit) {
-      close();
-      stream.end();
-    }
+    if (query.limit !== undefined && sent >= query.limit) end();
   };
   unsubscribes.push(
     store.onEvent((event) => {
@@ -76,10 +78,6 @@ function openStream(store: Store, query: z.output<typeof streamQuery>, closing?:
   // A comment first, so the headers go out and the client knows it is connected.
   stream.write(`: store ${store.id} at ${store.clock.iso()}\n\n`);
   if (closing) {
-    const end = () => {
-      close();
-      stream.end();
-    };
     if (closing.aborted) end();
     else {
       closing.addEventListener('abort', end, { once: true });
