@@ -1,5 +1,5 @@
 /** Pieces every screen uses: the failure box, JSON blocks, loading state and the cursor pager. */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure } from './api.js';
 import { html } from './html.js';
 
@@ -19,20 +19,27 @@ export function JsonBlock({ value, label }: { value: unknown; label?: string }) 
   return html`<pre class="json" aria-label=${label}>${JSON.stringify(value, null, 2)}</pre>`;
 }
 
-/** Runs `load` when `deps` change; answers its value, failure and a reload function. */
+/**
+ * Runs `load` when `deps` change; answers its value, failure and a reload function. Only the
+ * latest load's answer is kept: an earlier one that answers late does not overwrite it.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   const [value, setValue] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
+  const latest = useRef(0);
   const reload = useCallback(() => {
+    const run = ++latest.current;
     setLoading(true);
     load().then(
       (v) => {
+        if (run !== latest.current) return;
         setValue(v);
         setError(null);
         setLoading(false);
       },
       (e: unknown) => {
+        if (run !== latest.current) return;
         setError(e);
         setLoading(false);
       },

@@ -31,14 +31,22 @@ export function parseSse(text: string): { messages: StreamMessage[]; rest: strin
   return { messages, rest };
 }
 
-/** Follows the store's stream until the returned function is called. */
+/**
+ * Follows the store's stream until the returned function is called. `onState('open')` comes once
+ * the server has subscribed (each time, after a reconnect too): a screen loads its list then, so
+ * nothing that happens between its first load and the stream's start is missed. Once stopped, no
+ * callback runs (a stopped stream must not mark a newer one closed).
+ */
 export function follow(
   token: string,
   query: Readonly<Record<string, string>>,
   onMessage: (message: StreamMessage) => void,
-  onState: (state: 'open' | 'closed') => void = () => undefined,
+  onStateChange: (state: 'open' | 'closed') => void = () => undefined,
 ): () => void {
   const abort = new AbortController();
+  const onState = (state: 'open' | 'closed') => {
+    if (!abort.signal.aborted) onStateChange(state);
+  };
   const run = async () => {
     while (!abort.signal.aborted) {
       try {
@@ -55,7 +63,7 @@ export function follow(
           if (done) break;
           const parsed = parseSse(buffer + value);
           buffer = parsed.rest;
-          for (const message of parsed.messages) onMessage(message);
+          for (const message of parsed.messages) if (!abort.signal.aborted) onMessage(message);
         }
       } catch {
         // dropped or refused: try again below

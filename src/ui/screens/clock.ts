@@ -57,15 +57,15 @@ export function ClockScreen({ session }: { session: Session }) {
   const [to, setTo] = useState('');
   const action = useAction();
 
-  // Another client (a test, the CLI) may move the clock: follow its moves.
-  useEffect(
-    () =>
-      follow(token, { kinds: 'clock' }, () => {
-        clock.reload();
-        jobs.reload();
-      }),
-    [token],
-  );
+  // Another client (a test, the CLI) may move the clock: follow its moves, and reload once the
+  // stream is open, for a move made between the first load and then.
+  useEffect(() => {
+    const reload = () => {
+      clock.reload();
+      jobs.reload();
+    };
+    return follow(token, { kinds: 'clock' }, reload, (state) => state === 'open' && reload());
+  }, [token]);
 
   const advance = (body: Record<string, unknown>) =>
     action.run(async () => {

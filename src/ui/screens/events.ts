@@ -16,38 +16,52 @@ function topicOf(event: Json): string {
   return typeof event.topic === 'string' ? event.topic : `${String(event.object_type)}/${String(event.verb)}`;
 }
 
+/** Both lists, newest (highest id) first, each id once, at most KEEP. */
+function merge(list: readonly Json[], more: readonly Json[]): Json[] {
+  const byId = new Map<unknown, Json>();
+  for (const event of [...list, ...more]) if (!byId.has(event.id)) byId.set(event.id, event);
+  return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id)).slice(0, KEEP);
+}
+
 export function EventsScreen({ session }: { session: Session }) {
   const [topic, setTopic] = useState('');
   const [applied, setApplied] = useState('');
   const [events, setEvents] = useState<Json[]>([]);
   const [error, setError] = useState<unknown>(null);
-  const [live, setLive] = useState<'open' | 'closed'>('closed');
+  /** The topic filter of the stream that is open (`''` for all), or null while none is. */
+  const [liveFor, setLiveFor] = useState<string | null>(null);
 
   useEffect(() => {
     let stopped = false;
     setEvents([]);
-    api<{ events: Json[] }>('GET', '/events', {
-      token: session.token,
-      query: { topic: applied, limit: 25 },
-    }).then(
-      (answer) => {
-        if (stopped) return;
-        // Events the stream brought while the page loaded stay on top.
-        setEvents((streamed) => {
-          const seen = new Set(streamed.map((e) => e.id));
-          return [...streamed, ...answer.events.filter((e) => !seen.has(e.id))];
-        });
-        setError(null);
-      },
-      (e: unknown) => setError(e),
-    );
+    setLiveFor(null);
+    /** The latest page, merged with what the stream brought: newest first, each id once. */
+    const load = () =>
+      api<{ events: Json[] }>('GET', '/events', {
+        token: session.token,
+        query: { topic: applied, limit: 25 },
+      }).then(
+        (answer) => {
+          if (stopped) return;
+          setEvents((streamed) => merge(streamed, answer.events));
+          setError(null);
+        },
+        (e: unknown) => {
+          if (!stopped) setError(e);
+        },
+      );
     const query: Record<string, string> = { kinds: 'event' };
     if (applied) query.topic = applied;
+    // The page is loaded once the stream is open (and again after a reconnect), so an event
+    // recorded in between is in one or the other.
     const stop = follow(
       session.token,
       query,
-      (message) => setEvents((list) => [message.data, ...list].slice(0, KEEP)),
-      setLive,
+      (message) => setEvents((list) => merge(list, [message.data])),
+      (state) => {
+        setLiveFor(state === 'open' ? applied : null);
+        if (state === 'open') void load();
+      },
     );
     return () => {
       stopped = true;
@@ -68,7 +82,11 @@ export function EventsScreen({ session }: { session: Session }) {
       <button type="submit">Filter</button>
     </form>
     <p role="status" class="live">
-      ${live === 'open' ? 'Live: new events appear here as they happen.' : 'Connecting to the stream…'}
+      ${
+        liveFor === applied
+          ? `Live: new ${applied ? `${applied} ` : ''}events appear here as they happen.`
+          : 'Connecting to the stream…'
+      }
     </p>
     <${ErrorBox} error=${error} />
     <div class="scroll">

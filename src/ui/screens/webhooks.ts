@@ -127,7 +127,17 @@ export function WebhooksScreen({ session }: { session: Session }) {
     [token],
   );
   const action = useAction();
-  useEffect(() => follow(token, { kinds: 'delivery' }, () => deliveries.reload()), [token, filter]);
+  // Reloaded on each delivery change, and once the stream is open (a change made before then).
+  useEffect(
+    () =>
+      follow(
+        token,
+        { kinds: 'delivery' },
+        () => deliveries.reload(),
+        (state) => state === 'open' && deliveries.reload(),
+      ),
+    [token, filter],
+  );
 
   const paused = store.value?.store.settings.webhooks.paused ?? false;
   const act = (path: string) =>
