@@ -1,7 +1,9 @@
 /**
  * The coming deliveries of a customer (spec: GET /customers/{id}/delivery_schedule): every
  * charge date of each active subscription within the window, spread into one delivery per order
- * interval for prepaid subscriptions, plus one-time items; dates skipped in advance are left out.
+ * interval for prepaid subscriptions, plus one-time items. A skipped delivery is listed too, its
+ * lines `is_skipped: true` in an order of its own whose `charge_id` is the skipped charge (the real
+ * service's line items carry `is_skipped`, so a portal can show the skip and offer to undo it).
  */
 import type { Store } from '../store/store.js';
 import { addDays, addInterval } from './dates.js';
@@ -35,6 +37,14 @@ interface DeliveryLine {
   readonly properties: readonly NameValue[];
   readonly is_prepaid: boolean;
   readonly is_skippable: boolean;
+  readonly is_skipped: boolean;
+}
+
+/** The lines of one delivery order: one address's items on a date, skipped or not. */
+interface DeliveryOrderPlan {
+  readonly addressId: number;
+  readonly skipped: boolean;
+  readonly lines: DeliveryLine[];
 }
 
 /**
@@ -55,8 +65,7 @@ function lineItem(store: Store, line: DeliveryLine): Record<string, unknown> {
       : { large: null, medium: null, original: null, small: null },
     is_prepaid: line.is_prepaid,
     is_skippable: line.is_skippable,
-    // Dates skipped in advance are left out of the schedule, so a listed line is never skipped.
-    is_skipped: false,
+    is_skipped: line.is_skipped,
     original_price: line.unit_price,
     plan_type:
       line.purchase_item_type === 'onetime' ? 'onetime' : line.is_prepaid ? 'prepaid' : 'subscription',
@@ -77,22 +86,29 @@ export function deliverySchedule(
 ): Record<string, unknown> {
   const today = store.today();
   const until = addDays(today, window.days);
-  // date → address → lines
-  const plan = new Map<string, Map<number, DeliveryLine[]>>();
+  // date → address and skipped-or-not → lines
+  const plan = new Map<string, Map<string, DeliveryOrderPlan>>();
   const add = (date: string, addressId: number, line: DeliveryLine) => {
     if (date < today || date > until) return;
-    const byAddress = plan.get(date) ?? new Map<number, DeliveryLine[]>();
-    byAddress.set(addressId, [...(byAddress.get(addressId) ?? []), line]);
-    plan.set(date, byAddress);
+    const orders = plan.get(date) ?? new Map<string, DeliveryOrderPlan>();
+    const key = `${addressId}:${line.is_skipped}`;
+    const order = orders.get(key) ?? { addressId, skipped: line.is_skipped, lines: [] };
+    order.lines.push(line);
+    orders.set(key, order);
+    plan.set(date, orders);
   };
+  const skippedDates = skippedChargeDates(store, customerId, today, until);
   for (const subscription of store.collections.subscriptions.findBy('customer_id', customerId)) {
     if (subscription.status !== 'active') continue;
     const prepaid = isPrepaid(subscription);
     const orders = prepaid
       ? subscription.charge_interval_frequency / subscription.order_interval_frequency
       : 1;
-    for (const chargeDate of upcomingChargeDates(subscription, until)) {
-      if (skippedOn(store, subscription, chargeDate)) continue;
+    // Its coming charge dates, and the dates it was skipped on (a skip moves it past them).
+    const dates = new Set(upcomingChargeDates(subscription, until));
+    for (const date of skippedDates.get(subscription.id) ?? []) dates.add(date);
+    for (const chargeDate of [...dates].sort()) {
+      const isSkipped = skippedOn(store, subscription, chargeDate);
       let delivery = chargeDate;
       for (let order = 0; order < orders; order++) {
         add(delivery, subscription.address_id, {
@@ -108,6 +124,7 @@ export function deliverySchedule(
           properties: subscription.properties,
           is_prepaid: prepaid,
           is_skippable: subscription.is_skippable,
+          is_skipped: isSkipped,
         });
         delivery = addInterval(
           delivery,
@@ -133,6 +150,7 @@ export function deliverySchedule(
       properties: onetime.properties,
       is_prepaid: false,
       is_skippable: false,
+      is_skipped: false,
     });
   }
   // api-facts: the order's payment method is the full record, never null when the customer has one.
@@ -142,26 +160,25 @@ export function deliverySchedule(
     .slice(0, window.count)
     .map((date) => ({
       date,
-      orders: [...(plan.get(date) ?? new Map<number, DeliveryLine[]>()).entries()].map(
-        ([addressId, lines]) => {
-          const address = store.collections.addresses.get(addressId);
-          const charge = store.collections.charges
-            .findBy('address_id', addressId)
-            .find((c) => c.status === 'queued' && c.scheduled_at === date);
-          const method =
-            (address?.payment_method_id
-              ? store.collections.payment_methods.get(address.payment_method_id)
-              : undefined) ?? fallbackMethod;
-          return {
-            id: null,
-            address_id: addressId,
-            charge_id: charge?.id ?? null,
-            line_items: lines.map((line) => lineItem(store, line)),
-            payment_method: method ? serializePaymentMethod(method, '2021-11') : null,
-            shipping_address: address ? postalOf(address) : null,
-          };
-        },
-      ),
+      orders: [...(plan.get(date)?.values() ?? [])].map(({ addressId, skipped, lines }) => {
+        const address = store.collections.addresses.get(addressId);
+        const status = skipped ? 'skipped' : 'queued';
+        const charge = store.collections.charges
+          .findBy('address_id', addressId)
+          .find((c) => c.status === status && c.scheduled_at === date);
+        const method =
+          (address?.payment_method_id
+            ? store.collections.payment_methods.get(address.payment_method_id)
+            : undefined) ?? fallbackMethod;
+        return {
+          id: null,
+          address_id: addressId,
+          charge_id: charge?.id ?? null,
+          line_items: lines.map((line) => lineItem(store, line)),
+          payment_method: method ? serializePaymentMethod(method, '2021-11') : null,
+          shipping_address: address ? postalOf(address) : null,
+        };
+      }),
     }));
   const customer = store.collections.customers.get(customerId);
   return {
@@ -174,4 +191,22 @@ export function deliverySchedule(
     },
     deliveries,
   };
+}
+
+/** The dates within [from, until] each subscription of the customer was skipped on (skipped charges). */
+function skippedChargeDates(
+  store: Store,
+  customerId: number,
+  from: string,
+  until: string,
+): Map<number, string[]> {
+  const dates = new Map<number, string[]>();
+  for (const charge of store.collections.charges.findBy('customer_id', customerId)) {
+    if (charge.status !== 'skipped' || charge.scheduled_at < from || charge.scheduled_at > until) continue;
+    for (const line of charge.line_items) {
+      if (line.purchase_item_type !== 'subscription') continue;
+      dates.set(line.purchase_item_id, [...(dates.get(line.purchase_item_id) ?? []), charge.scheduled_at]);
+    }
+  }
+  return dates;
 }

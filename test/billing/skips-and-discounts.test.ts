@@ -120,6 +120,39 @@ describe('skip and unskip', () => {
       (await api.get(`/subscriptions/${subscription.id}`)).body.subscription.next_charge_scheduled_at,
     ).toBe('2025-05-01');
   });
+
+  it('lists skipped deliveries in the delivery schedule, is_skipped, with the skipped charge (real line items carry is_skipped)', async () => {
+    const { api } = await store();
+    const { customerId, addressId } = await createCustomerWithAddress(api);
+    const subscription = await createSubscription(api, addressId);
+    const [next] = await queuedCharges(api, addressId);
+    await api.post(`/charges/${next.id}/skip`, {});
+    const ahead = await api.post(`/addresses/${addressId}/charges/skip`, {
+      date: '2025-04-01',
+      subscription_ids: [subscription.id],
+    });
+    const schedule = async () =>
+      (await api.get(`/customers/${customerId}/delivery_schedule`, { query: { future_interval_days: 120 } }))
+        .body.deliveries as Json[];
+    const summary = (deliveries: Json[]) =>
+      deliveries.map((d: Json) => [
+        d.date,
+        d.orders.map((o: Json) => [o.charge_id, o.line_items.map((l: Json) => l.is_skipped)]),
+      ]);
+    const [queued] = await queuedCharges(api, addressId);
+    expect(summary(await schedule())).toEqual([
+      ['2025-02-01', [[next.id, [true]]]],
+      ['2025-03-01', [[queued.id, [false]]]],
+      ['2025-04-01', [[ahead.body.charge.id, [true]]]],
+      ['2025-05-01', [[null, [false]]]],
+    ]);
+    // Unskipped, the delivery is an ordinary one again.
+    await api.post(`/charges/${next.id}/unskip`, {});
+    expect(summary(await schedule()).slice(0, 2)).toEqual([
+      ['2025-02-01', [[next.id, [false]]]],
+      ['2025-03-01', [[null, [false]]]],
+    ]);
+  });
 });
 
 describe('discounts on charges and addresses', () => {
