@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonDepth, nestedDeeperThan } from './json-depth.js';
+import { JsonDepth, nestedDeeperThan, valueDeeperThan } from './json-depth.js';
 
 /** The depth scan as it was, a character at a time: the reference the faster one must agree with. */
 function referenceDepths(text: string): number[] {
@@ -59,5 +59,15 @@ describe('JsonDepth', () => {
   it('nestedDeeperThan counts levels outside strings', () => {
     expect(nestedDeeperThan('{"a":[[1]]}', 2)).toBe(true);
     expect(nestedDeeperThan('{"a":"[[["}', 1)).toBe(false);
+  });
+
+  it('valueDeeperThan counts levels of a parsed value, without recursion', () => {
+    expect(valueDeeperThan({ a: [[1]] }, 2)).toBe(true);
+    expect(valueDeeperThan({ a: [[1]] }, 3)).toBe(false);
+    expect(valueDeeperThan('[[[', 0)).toBe(false);
+    // Deeper than the stack would allow a recursive walk.
+    let deep: unknown = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(valueDeeperThan(deep, 80)).toBe(true);
   });
 });

@@ -79,3 +79,21 @@ function indexOrEnd(text: string, search: string, from: number): number {
 export function nestedDeeperThan(text: string, max: number): boolean {
   return text.length > max && new JsonDepth(max).push(text);
 }
+
+/**
+ * Whether a parsed value nests objects and arrays deeper than `max`, walked without recursion (for
+ * values parsed by a reader that cannot be checked as text first, such as YAML).
+ *
+ * @example
+ * valueDeeperThan({ a: [[1]] }, 2); // true (3 levels)
+ */
+export function valueDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

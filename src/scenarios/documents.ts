@@ -4,6 +4,17 @@
  * Missing data for required field.`
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { MAX_BODY_DEPTH } from '../http/body.js';
+import { nestedDeeperThan, valueDeeperThan } from '../platform/json-depth.js';
+
+/**
+ * How deep a document may nest: a request body's limit (decision 0021) and room for the document
+ * around it (a timeline step's `call.body`, a fixture's record in its list). Deeper values would
+ * overflow the stack of the code that walks them (placeholders, validation).
+ */
+export const MAX_DOCUMENT_DEPTH = MAX_BODY_DEPTH + 16;
+
+const TOO_DEEP = `Nests objects and arrays deeper than ${MAX_DOCUMENT_DEPTH} levels.`;
 
 export type DocumentPath = readonly (string | number)[];
 
@@ -54,6 +65,8 @@ export class SourceText {
 
   /** The parsed value; throws a DocumentError naming line and column of every syntax error. */
   value(): unknown {
+    // The parser's own stack ran out: the text nests far too deep (where it ran out says nothing).
+    if (this.doc.errors.some((error) => /call stack/i.test(error.message))) throw this.tooDeep();
     if (this.doc.errors.length > 0) {
       throw new DocumentError(
         this.doc.errors.map((error) => {
@@ -68,7 +81,19 @@ export class SourceText {
         }),
       );
     }
-    return this.doc.toJS({ maxAliasCount: 1000 }) as unknown;
+    let value: unknown;
+    try {
+      value = this.doc.toJS({ maxAliasCount: 1000 }) as unknown;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      value = undefined;
+    }
+    if (value === undefined || valueDeeperThan(value, MAX_DOCUMENT_DEPTH)) throw this.tooDeep();
+    return value;
+  }
+
+  private tooDeep(): DocumentError {
+    return new DocumentError([{ file: this.file, path: [], message: TOO_DEEP }]);
   }
 
   /** Line and column of the value at `path`, or of its nearest parent that exists. */
@@ -109,6 +134,8 @@ export class SourceText {
  * When a later problem needs a line number, `SourceText` parses the text again, with positions.
  */
 export function parseJson(text: string, file?: string): unknown {
+  if (nestedDeeperThan(text, MAX_DOCUMENT_DEPTH))
+    throw new DocumentError([{ file, path: [], message: TOO_DEEP }]);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

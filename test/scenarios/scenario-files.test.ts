@@ -103,6 +103,45 @@ timeline:
   });
 });
 
+describe('a document that nests too deep (regression: the message was the stack running out)', () => {
+  const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+  it('names the limit for a YAML scenario, however deep', () => {
+    for (const n of [100, 20_000]) {
+      const text = `name: deep\ntimeline:\n  - call: {method: POST, path: /customers, body: {x: ${deep(n)}}}\n`;
+      expect(problemOf(() => parseScenario(text, 'deep.yaml'))).toBe(
+        'deep.yaml: Nests objects and arrays deeper than 80 levels.',
+      );
+    }
+  });
+
+  it('names the limit for a JSON fixture file', async () => {
+    const file = join(dir, 'deep-fixture.json');
+    writeFileSync(
+      file,
+      `{"kind":"billing-emulator/fixture","version":1,"customers":[{"email":"a@example.com","x":${deep(20_000)}}]}`,
+    );
+    expect(await asyncProblemOf(() => readScenarioFile(file))).toBe(
+      `${file}: Nests objects and arrays deeper than 80 levels.`,
+    );
+  });
+
+  it('answers 422 naming the limit when the text comes over HTTP', async () => {
+    const emulator = await createEmulator({ port: 0, logger: 'silent' });
+    try {
+      const reply = await fetch(`${emulator.url}/_emulator/scenarios/run`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: `name: deep\nsettings: ${deep(20_000)}\n`, file_name: 'deep.yaml' }),
+      });
+      expect(reply.status).toBe(422);
+      expect(JSON.stringify(await reply.json())).toContain('deeper than 80 levels');
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
 describe('a fixture the API refuses', () => {
   it('names the file, the line, the record and the field', async () => {
     const file = join(dir, 'bad-zip.yaml');
