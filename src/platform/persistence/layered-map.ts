@@ -200,7 +200,6 @@ function* layeredKeys<K, V>(
   root: ReadonlyMap<K, V>,
 ): IterableIterator<K> {
   if (top !== null) for (const [key, slot] of top) if (slot !== GONE) yield key;
-  if (changes !== null)
-    for (const [key, slot] of changes) if (slot !== GONE && !top?.has(key)) yield key;
+  if (changes !== null) for (const [key, slot] of changes) if (slot !== GONE && !top?.has(key)) yield key;
   for (const key of root.keys()) if (!top?.has(key) && !changes?.has(key)) yield key;
 }
