@@ -140,6 +140,21 @@ describe('LayeredMap', () => {
     }
   });
 
+  it('stays one plain map when imaged or restored empty', () => {
+    const map = new LayeredMap<number, string>();
+    const empty = map.image();
+    map.set(1, 'one');
+    expect([map.depth, empty.size, empty.has(1)]).toEqual([1, 0, false]);
+    const one = map.image();
+    map.delete(1);
+    map.image();
+    expect(map.depth).toBe(1);
+    map.restore(one);
+    expect(map.depth).toBe(2);
+    map.restore(empty);
+    expect([map.depth, map.size, one.get(1)]).toEqual([1, 0, 'one']);
+  });
+
   it('empties without touching its images', () => {
     const map = filled(3);
     const image = map.image();

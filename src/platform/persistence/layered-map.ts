@@ -123,6 +123,11 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
    * the last image into the changes over the root: see the file's comment).
    */
   image(): MapImage<K, V> {
+    // An empty map shares nothing with its image: it stays one plain map.
+    if (this.size === 0) {
+      this.clear();
+      return new MapImage(new Map(), null, 0);
+    }
     if (this.root === null) {
       // The whole content is in `top`, with no GONE (there is nothing below to delete from).
       this.root = this.top as Map<K, V>;
@@ -139,6 +144,7 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
 
   /** Puts back the content of `image` (which stays as it is); copies nothing. */
   restore(image: MapImage<K, V>): void {
+    if (image.size === 0) return this.clear();
     this.root = image.root;
     this.changes = image.changes;
     this.count = image.size;
