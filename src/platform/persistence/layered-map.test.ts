@@ -88,15 +88,23 @@ describe('LayeredMap', () => {
     expect(map.image()).toBe(image);
   });
 
-  it('merges the changes into a new base once they reach a quarter of it', () => {
+  it('layers the first changes without copying, merges small ones, and flattens an image once when they grow', () => {
     const map = filled(100);
     map.image();
-    for (let i = 1; i <= 25; i++) map.set(i, 'x');
-    expect(map.image().depth).toBe(2);
-    map.set(26, 'x');
-    const merged = map.image();
-    expect(merged.depth).toBe(1);
-    expect([merged.size, merged.get(26), merged.get(27)]).toEqual([100, 'x', 'v27']);
+    for (let i = 1; i <= 20; i++) map.set(i, 'x');
+    const first = map.image();
+    expect(first.depth).toBe(2);
+    map.set(21, 'x');
+    const second = map.image();
+    // 21 changes, under a quarter of the root: copied into a new layer of changes.
+    expect([first.depth, second.depth, map.depth]).toEqual([2, 2, 3]);
+    for (let i = 22; i <= 26; i++) map.set(i, 'x');
+    const third = map.image();
+    // 26 changes: the image below became one map (same content), the new writes lie over it.
+    expect([second.depth, third.depth]).toEqual([1, 2]);
+    expect([second.size, second.get(21), second.get(22)]).toEqual([100, 'x', 'v22']);
+    expect([third.size, third.get(26), third.get(27)]).toEqual([100, 'x', 'v27']);
+    expect([first.get(20), first.get(21)]).toEqual(['x', 'v21']);
   });
 
   it('keeps its depth bounded over many save, write, restore cycles, and matches a plain map', () => {

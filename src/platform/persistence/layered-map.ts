@@ -3,27 +3,29 @@
  * image cost what they change, not the size of the map (decision 0027, "Writes after an image").
  *
  * Until the first image it is one plain `Map` (`top`), read as fast as a `Map`. An image freezes
- * the content as a `root` map, with at most one read-only layer of `changes` over it; the map then
- * writes into a new, empty `top` above them. A key deleted in a layer that a layer below holds is
- * marked there with `GONE`. Reads look in `top`, then `changes`, then `root`: at most two more
- * lookups than a plain map.
+ * the content as a read-only `root` map, with at most one read-only layer of `changes` over it;
+ * the map then writes into a new, empty `top` above them. A key deleted in a layer that a layer
+ * below holds is marked there with `GONE`. Reads look in `top`, then `changes`, then `root`: at
+ * most two more lookups than a plain map. Putting an image back (`restore`) takes its layers and
+ * starts an empty `top`, so a restore before every test, then a few writes, copies nothing.
  *
- * The depth never grows past that: an image taken after writes merges `top` into a copy of
- * `changes` (the changes since the root, never the root), and once those reach a quarter of the
- * root it merges everything into a new root instead (a full copy, paid for by the writes that made
- * the changes). Putting an image back (`restore`) takes its layers and starts an empty `top`, so a
- * restore before every test, then a few writes, copies nothing.
+ * The depth never grows past that. An image taken after writes makes `top` the `changes` when
+ * there were none (nothing copied). When there were, either `top` is merged into a copy of them
+ * (while they stay under a quarter of the root: a copy of the changes, never of the root), or the
+ * image the map stood on merges its changes into a copy of its root, once (`MapImage.flat`, kept
+ * by the image for every later use), and `top` becomes the changes over that.
  */
 
 /** Marks a key deleted in a layer while a layer below still holds it. */
 const GONE: unique symbol = Symbol('gone');
 type Slot<V> = V | typeof GONE;
 
-/** Above this share of the root's size, an image's changes are merged into a new root. */
+/** Up to this share of the root's size, changes are merged by copying them (above, the root). */
 const CHANGES_PER_ROOT = 1 / 4;
 
 /**
- * The content of a `LayeredMap` at one moment; never changes. Put back with `LayeredMap.restore`.
+ * The content of a `LayeredMap` at one moment; never changes (its layers may be merged into one
+ * map, holding the same content). Put back with `LayeredMap.restore`.
  *
  * @example
  * const image = map.image(); map.delete(1); image.get(1); // still there
@@ -31,17 +33,40 @@ const CHANGES_PER_ROOT = 1 / 4;
 export class MapImage<K, V extends NonNullable<unknown>> {
   /** @internal */
   constructor(
-    /** @internal */ readonly root: ReadonlyMap<K, V>,
-    /** @internal */ readonly changes: ReadonlyMap<K, Slot<V>> | null,
+    private base: ReadonlyMap<K, V>,
+    private over: ReadonlyMap<K, Slot<V>> | null,
     readonly size: number,
   ) {}
 
+  /** @internal The read-only map at the bottom. */
+  get root(): ReadonlyMap<K, V> {
+    return this.base;
+  }
+
+  /** @internal The read-only changes over `root`, if any. */
+  get changes(): ReadonlyMap<K, Slot<V>> | null {
+    return this.over;
+  }
+
+  /** @internal The content as one map: the changes are merged into a copy of the root, once. */
+  flat(): ReadonlyMap<K, V> {
+    if (this.over === null) return this.base;
+    const merged = new Map(this.base);
+    for (const [key, slot] of this.over) {
+      if (slot === GONE) merged.delete(key);
+      else merged.set(key, slot);
+    }
+    this.base = merged;
+    this.over = null;
+    return merged;
+  }
+
   get(key: K): V | undefined {
-    if (this.changes !== null) {
-      const slot = this.changes.get(key);
+    if (this.over !== null) {
+      const slot = this.over.get(key);
       if (slot !== undefined) return slot === GONE ? undefined : slot;
     }
-    return this.root.get(key);
+    return this.base.get(key);
   }
 
   has(key: K): boolean {
@@ -50,12 +75,12 @@ export class MapImage<K, V extends NonNullable<unknown>> {
 
   /** The keys, in no particular order. */
   keys(): IterableIterator<K> {
-    return layeredKeys(null, this.changes, this.root);
+    return layeredKeys(null, this.over, this.base);
   }
 
   /** How many maps a read may look in (1 or 2): for tests and measurements. */
   get depth(): number {
-    return this.changes === null ? 1 : 2;
+    return this.over === null ? 1 : 2;
   }
 }
 
@@ -89,8 +114,13 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
   get(key: K): V | undefined {
     const slot = this.top.get(key);
     if (slot !== undefined) return slot === GONE ? undefined : slot;
-    if (this.root === null) return undefined;
-    return this.below(key);
+    // Spelled out rather than calling `below`: this is the read of every request.
+    const changes = this.changes;
+    if (changes !== null) {
+      const below = changes.get(key);
+      if (below !== undefined) return below === GONE ? undefined : below;
+    }
+    return this.root === null ? undefined : this.root.get(key);
   }
 
   has(key: K): boolean {
@@ -98,8 +128,12 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
   }
 
   set(key: K, value: V): this {
-    if (this.root !== null && this.get(key) === undefined) this.count += 1;
+    if (this.root !== null) {
+      const slot = this.top.get(key);
+      if (slot === undefined ? this.below(key) === undefined : slot === GONE) this.count += 1;
+    }
     this.top.set(key, value);
+    if (this.root !== null && this.top.size * 2 > this.count) this.promote();
     return this;
   }
 
@@ -175,27 +209,41 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
     return (this.root as ReadonlyMap<K, V>).get(key);
   }
 
-  /** Folds `top` into new `changes`, or everything into a new `root` when the changes get big. */
+  /**
+   * Merges everything into one plain map again once the writes since the last image reach half
+   * the content: reads then look in one map, and the copy is paid for by those writes.
+   */
+  private promote(): void {
+    const merged = new Map<K, Slot<V>>(this.root as ReadonlyMap<K, V>);
+    for (const layer of [this.changes, this.top])
+      for (const [key, slot] of layer ?? []) {
+        if (slot === GONE) merged.delete(key);
+        else merged.set(key, slot);
+      }
+    this.top = merged;
+    this.root = this.changes = this.current = null;
+    this.count = 0;
+  }
+
+  /** Folds `top` into the layers below (see the file's comment); `top` is not empty. */
   private merge(): void {
-    const root = this.root as ReadonlyMap<K, V>;
-    const changes = new Map(this.changes ?? []);
-    for (const [key, slot] of this.top) {
-      // A key deleted that only the changes held needs no mark any more.
-      if (slot === GONE && !root.has(key)) changes.delete(key);
-      else changes.set(key, slot);
+    const current = this.current as MapImage<K, V>;
+    const changes = current.changes;
+    if (changes !== null && changes.size + this.top.size <= current.root.size * CHANGES_PER_ROOT) {
+      const merged = new Map(changes);
+      for (const [key, slot] of this.top) {
+        // A key deleted that only the changes held needs no mark any more.
+        if (slot === GONE && !current.root.has(key)) merged.delete(key);
+        else merged.set(key, slot);
+      }
+      this.root = current.root;
+      this.changes = merged;
+    } else {
+      // Every key `top` marks GONE is in the content below, so in its flat map.
+      this.root = current.flat();
+      this.changes = this.top;
     }
     this.top = new Map();
-    if (changes.size <= root.size * CHANGES_PER_ROOT) {
-      this.changes = changes;
-      return;
-    }
-    const merged = new Map(root);
-    for (const [key, slot] of changes) {
-      if (slot === GONE) merged.delete(key);
-      else merged.set(key, slot);
-    }
-    this.root = merged;
-    this.changes = null;
   }
 }
 
