@@ -148,6 +148,27 @@ describe('LayeredMap', () => {
     }
   });
 
+  it('goes back to one plain map once the writes after an image reach half the content', () => {
+    const map = filled(20);
+    const image = map.image();
+    map.delete(1);
+    for (let i = 2; i <= 9; i++) map.set(i, 'x');
+    map.set(21, 'new');
+    // 10 writes for 20 records: still layered; the 11th merges.
+    expect(map.depth).toBe(2);
+    map.set(22, 'new');
+    expect(map.depth).toBe(1);
+    expect([map.size, map.has(1), map.get(9), map.get(10), map.get(22)]).toEqual([
+      21,
+      false,
+      'x',
+      'v10',
+      'new',
+    ]);
+    expect(sorted(map.keys())).toEqual([...Array(21).keys()].map((i) => i + 2));
+    expect(contentOf(image)).toEqual(contentOf(filled(20).image()));
+  });
+
   it('stays one plain map when imaged or restored empty', () => {
     const map = new LayeredMap<number, string>();
     const empty = map.image();

@@ -13,7 +13,8 @@
  * there were none (nothing copied). When there were, either `top` is merged into a copy of them
  * (while they stay under a quarter of the root: a copy of the changes, never of the root), or the
  * image the map stood on merges its changes into a copy of its root, once (`MapImage.flat`, kept
- * by the image for every later use), and `top` becomes the changes over that.
+ * by the image for every later use), and `top` becomes the changes over that. When the writes in
+ * `top` reach half the content, everything is merged into one plain map again (`promote`).
  */
 
 /** Marks a key deleted in a layer while a layer below still holds it. */
