@@ -113,7 +113,7 @@ async function measure(cli) {
       // The store moves on (a month of billing: charges paid, orders, events), then is reset.
       await control('POST', '/clock/advance', { days: 31 }, token);
       restores.push(await timed(() => control('POST', '/snapshots/seeded/restore', {}, token)));
-      // After a restore the first write to a collection pays for copying it (copy-on-write).
+      // After a restore, writes go above the snapshot's layers: the first one costs what it changes.
       firstWrites.push(await timed(() => customer(`${round}a`)));
       nextWrites.push(await timed(() => customer(`${round}b`)));
       await control('POST', '/snapshots/seeded/restore', {}, token);

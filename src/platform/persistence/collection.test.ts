@@ -86,4 +86,34 @@ describe('Collection', () => {
     collection.restore(one);
     expect(seen('x')).toEqual({ ids: [1], has1: true, count: 1, first: 1, rows: [1] });
   });
+
+  it('keeps images taken one after another, with writes between, each as it was', () => {
+    const collection = new Collection<{ id: number; name: string; tag: string }>('things', {
+      name: { key: (row) => row.name, unique: true },
+      tag: { key: (row) => row.tag },
+    });
+    for (let id = 1; id <= 8; id++) collection.insert({ id, name: `n${id}`, tag: id % 2 ? 'odd' : 'even' });
+    const content = () => ({
+      ids: [...collection.ids()],
+      names: collection.snapshot().map((row) => row.name),
+      odd: collection.findBy('tag', 'odd').map((row) => row.id),
+      n3: collection.findOne('name', 'n3')?.id,
+    });
+    const images = [{ image: collection.image(), content: content() }];
+    for (let round = 1; round <= 6; round++) {
+      collection.delete(round);
+      collection.insert({ id: 8 + round, name: `n${round}`, tag: 'odd' });
+      collection.update(8, { name: `eight-${round}` });
+      images.push({ image: collection.image(), content: content() });
+    }
+    for (const { image, content: saved } of [...images].reverse()) {
+      collection.restore(image);
+      expect(content()).toEqual(saved);
+      collection.insert({ id: 100, name: 'n100', tag: 'odd' });
+      expect(collection.findBy('tag', 'odd').at(-1)?.id).toBe(100);
+    }
+    const fourth = images[3] as (typeof images)[number];
+    collection.restore(fourth.image);
+    expect(content()).toEqual(fourth.content);
+  });
 });

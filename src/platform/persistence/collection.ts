@@ -1,21 +1,23 @@
 /**
  * A typed, indexed collection of records keyed by integer id. Records are immutable: `update`
  * replaces the stored object. An image of a collection (`image()`, for named snapshots) shares the
- * collection's maps instead of copying them: both are copy-on-write from then on, so taking or
- * putting back an image costs nothing and the first write after it copies the row map and the outer
- * index maps of that one collection (each index's id sets are copied one at a time, when written).
- * Indexes are made of the entries of `index-entries.ts`.
+ * collection's maps instead of copying them: the row map and the index maps are `LayeredMap`s, whose
+ * writes after an image go to a layer of their own, and an index's id sets are copied one at a
+ * time, when written. So taking or putting back an image costs nothing, and a write after it costs
+ * what it changes. Indexes are made of the entries of `index-entries.ts`.
  */
 
 import {
   entryIds,
   forEachKey,
   sameKeys,
+  type IndexEntry,
   type IndexKey,
-  type IndexMap,
   type IndexSpec,
 } from './index-entries.js';
+import { LayeredMap, type MapImage } from './layered-map.js';
 import { RecordShapes } from './record-shape.js';
+import { imageIds, SortedIds, type SortedIdsImage } from './sorted-ids.js';
 
 export type { IndexKey, IndexSpec } from './index-entries.js';
 
@@ -39,26 +41,27 @@ export class UniqueIndexViolation extends Error {
  */
 export interface CollectionImage<T> {
   readonly size: number;
-  /** @internal */ readonly rows: ReadonlyMap<number, T>;
-  /** @internal */ readonly indexes: readonly IndexMap[];
-  /** @internal */ readonly sortedIds: readonly number[] | null;
+  /** @internal */ readonly rows: MapImage<number, T & NonNullable<unknown>>;
+  /** @internal */ readonly indexes: readonly MapImage<IndexKey, IndexEntry>[];
+  /** @internal */ readonly sortedIds: SortedIdsImage;
   /** @internal */ readonly maxId: number;
 }
+
+/** One index: the id, or the ids, under each key. */
+type IndexMap = LayeredMap<IndexKey, IndexEntry>;
 
 export type WriteListener<T> = (before: T | undefined, after: T | undefined) => void;
 
 export class Collection<T extends Identified> {
-  private rows = new Map<number, T>();
+  private readonly rows = new LayeredMap<number, T>();
   /** One map per index, in the order of `specs`. */
-  private indexes: IndexMap[];
+  private readonly indexes: IndexMap[];
   private readonly specs: readonly (IndexSpec<T> & { readonly name: string })[];
   private readonly positions = new Map<string, number>();
-  private sortedIds: number[] | null = [];
+  private readonly sortedIds = new SortedIds();
   private maxId = 0;
   private listeners: WriteListener<T>[] = [];
   private readonly shapes = new RecordShapes();
-  /** The row map, the index maps and `sortedIds` are shared with an image: copy before writing. */
-  private shared = false;
   /** Id sets made or copied since the last image; any other set may be shared with an image. */
   private ownedSets: WeakSet<Set<number>> | null = null;
   /** Counts `clear` calls (also made by `load`): indexes kept outside know to rebuild. */
@@ -71,7 +74,7 @@ export class Collection<T extends Identified> {
   ) {
     this.specs = Object.entries(indexSpecs).map(([name, spec]) => ({ ...spec, name }));
     this.specs.forEach((spec, i) => this.positions.set(spec.name, i));
-    this.indexes = this.specs.map(() => new Map());
+    this.indexes = this.specs.map(() => new LayeredMap());
   }
 
   get size(): number {
@@ -88,8 +91,7 @@ export class Collection<T extends Identified> {
 
   /** Ids in ascending order (cached until the next insert or delete). */
   ids(): readonly number[] {
-    if (this.sortedIds === null) this.sortedIds = [...this.rows.keys()].sort((a, b) => a - b);
-    return this.sortedIds;
+    return this.sortedIds.list(() => this.rows.keys());
   }
 
   /** Records in ascending id order. */
@@ -137,14 +139,13 @@ export class Collection<T extends Identified> {
   private add(row: T, parsed = false): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
-    this.own();
     // A frozen row was stored before: a snapshot restores the very same objects. A row of a
     // parsed document is kept as it came (JSON.parse keeps the fields inside the object).
     const frozen = Object.isFrozen(row) ? row : (Object.freeze(parsed ? row : this.shapes.copy(row)) as T);
     this.rows.set(row.id, frozen);
     this.addToIndexes(frozen);
-    if (row.id > this.maxId && this.sortedIds !== null) this.sortedIds.push(row.id);
-    else this.sortedIds = null;
+    if (row.id > this.maxId) this.sortedIds.append(row.id);
+    else this.sortedIds.forget();
     this.maxId = Math.max(this.maxId, row.id);
     return frozen;
   }
@@ -158,7 +159,6 @@ export class Collection<T extends Identified> {
     if (copy.id !== id) (copy as { id: number }).id = id;
     const next = Object.freeze(copy);
     this.checkUnique(next, current);
-    this.own();
     this.reindex(current, next);
     this.rows.set(id, next);
     this.onChange();
@@ -169,10 +169,9 @@ export class Collection<T extends Identified> {
   delete(id: number): T | undefined {
     const current = this.rows.get(id);
     if (!current) return undefined;
-    this.own();
     this.removeFromIndexes(current);
     this.rows.delete(id);
-    this.sortedIds = null;
+    this.sortedIds.forget();
     this.onChange();
     this.notify(current, undefined);
     return current;
@@ -194,30 +193,30 @@ export class Collection<T extends Identified> {
   }
 
   clear(): void {
-    this.rows = new Map();
-    this.indexes = this.specs.map(() => new Map());
-    this.sortedIds = [];
+    this.rows.clear();
+    for (const index of this.indexes) index.clear();
+    this.sortedIds.clear();
     this.maxId = 0;
-    this.shared = false;
     this.ownedSets = null;
     this.generation += 1;
     this.onChange();
   }
 
   /**
-   * The content now, sharing this collection's maps (no row is copied): the collection copies
-   * them on its next write, so the image never changes.
+   * The content now, sharing this collection's maps (no row is copied): the collection writes
+   * above them from now on, so the image never changes.
    *
    * @example
    * const image = customers.image(); customers.insert(row); customers.restore(image); // row is gone
    */
   image(): CollectionImage<T> {
-    this.share();
+    this.ownedSets = new WeakSet();
+    const rows = this.rows.image();
     return {
-      size: this.rows.size,
-      rows: this.rows,
-      indexes: this.indexes,
-      sortedIds: this.sortedIds,
+      size: rows.size,
+      rows,
+      indexes: this.indexes.map((index) => index.image()),
+      sortedIds: this.sortedIds.image(),
       maxId: this.maxId,
     };
   }
@@ -227,28 +226,14 @@ export class Collection<T extends Identified> {
    * it calls no write listener and counts as a new generation.
    */
   restore(image: CollectionImage<T>): void {
-    this.rows = image.rows as Map<number, T>;
-    this.indexes = image.indexes as IndexMap[];
-    this.sortedIds = image.sortedIds as number[] | null;
+    this.rows.restore(image.rows);
+    image.indexes.forEach((index, i) => this.indexes[i]?.restore(index));
+    this.sortedIds.restore(image.sortedIds);
     this.maxId = image.maxId;
-    this.share();
+    // Every id set there is may belong to an image.
+    this.ownedSets = new WeakSet();
     this.generation += 1;
     this.onChange();
-  }
-
-  /** From now on the maps and every existing id set belong to an image too. */
-  private share(): void {
-    this.shared = true;
-    this.ownedSets = new WeakSet();
-  }
-
-  /** Copies the maps shared with an image before the first write (the id sets as they get written). */
-  private own(): void {
-    if (!this.shared) return;
-    this.rows = new Map(this.rows);
-    this.indexes = this.indexes.map((index) => new Map(index));
-    this.sortedIds = this.sortedIds === null ? null : this.sortedIds.slice();
-    this.shared = false;
   }
 
   /** `ids`, the set under `key` in `index`, safe to write (copied first if an image may share it). */
@@ -367,7 +352,7 @@ export class Collection<T extends Identified> {
  * for (const customer of imageRows(store.image().collections.customers)) send(customer);
  */
 export function imageRows<T>(image: CollectionImage<T>): readonly T[] {
-  const ids = image.sortedIds ?? [...image.rows.keys()].sort((a, b) => a - b);
+  const ids = imageIds(image.sortedIds) ?? [...image.rows.keys()].sort((a, b) => a - b);
   const rows: T[] = [];
   for (const id of ids) {
     const row = image.rows.get(id);
