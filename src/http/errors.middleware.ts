@@ -34,6 +34,16 @@ export function renderError(
   ctx.body = dialect ? dialect.writeError(apiError.body) : apiError.body;
 }
 
+/**
+ * Closes the connection after the answer when the request's body was not all received (refused
+ * part-way: too large, not UTF-8, too deep). Node keeps such a connection open with the rest of
+ * the body unread, so the client's next request on it was never answered, and was reset when the
+ * connection timed out (ControlClient.importSnapshot, then exportSnapshot: ECONNRESET after 6 s).
+ */
+function closeIfUnread(ctx: Context): void {
+  if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+}
+
 export function errorMiddleware(logger: Logger): Middleware<AppState> {
   const fail = (ctx: Context & { state: AppState }, error: unknown): void => renderError(ctx, error, logger);
   return (ctx, next) => {
@@ -44,8 +54,12 @@ export function errorMiddleware(logger: Logger): Middleware<AppState> {
     return next().then(
       () => {
         if (ctx.status === 404 && ctx.body === undefined) fail(ctx, errors.notFound());
+        closeIfUnread(ctx);
       },
-      (error: unknown) => fail(ctx, error),
+      (error: unknown) => {
+        fail(ctx, error);
+        closeIfUnread(ctx);
+      },
     );
   };
 }

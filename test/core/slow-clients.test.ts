@@ -21,7 +21,7 @@ interface Slow {
 }
 
 /** Opens a connection that sends `text` and then nothing more. */
-async function slowClient(url: string, text: string): Promise<Slow> {
+async function slowClient(url: string, text: string | Buffer): Promise<Slow> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => {
@@ -58,6 +58,31 @@ describe('slow clients held sockets forever', () => {
       'GET /_emulator/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n',
     );
     expect(await slow.closed).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('closes a connection whose body was refused part-way, right after the answer (regression: the next request on it was reset)', async () => {
+    const { token } = await store();
+    const head = (method: string, path: string) =>
+      `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+      `X-Service-Access-Token: ${token}\r\nContent-Length: 100000\r\n\r\n`;
+    // A snapshot upload that is not UTF-8, and an API body larger than 1 MB: the rest never comes.
+    const notUtf8 = await slowClient(
+      emulator().url,
+      Buffer.concat([Buffer.from(`${head('PUT', '/_emulator/snapshot')}{"kind":"`), Buffer.from([0xff])]),
+    );
+    const tooLarge = await slowClient(
+      emulator().url,
+      head('POST', '/customers').replace('Content-Length: 100000', 'Content-Length: 2000000') + '{"email":',
+    );
+    for (const [answer, status] of [
+      [await notUtf8.closed, 415],
+      [await tooLarge.closed, 413],
+    ] as const) {
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`));
+      expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+      // One answer: not a 408 when the request time-out closed it later.
+      expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    }
   });
 
   it('serves other clients while 150 slow-body connections are open, then closes them all', async () => {
