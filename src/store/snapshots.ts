@@ -13,10 +13,11 @@ import { errors } from '../errors/messages.js';
 import { parseWith } from '../http/validation.js';
 import { parseTimestampMs } from '../http/list/params.js';
 import { toIso } from '../platform/clock.js';
-import { UniqueIndexViolation } from '../platform/persistence/collection.js';
+import { UniqueIndexViolation, UnindexableRecord } from '../platform/persistence/collection.js';
 import { VERSION } from '../version.js';
 import { createCollections, type CollectionName } from './collections.js';
 import { recordsOfColumns } from './snapshot-columns.js';
+import { missingFields } from './record-fields.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
 import type { Store, StoreDoc, StoreImage } from './store.js';
 
@@ -106,6 +107,8 @@ export async function restoreSnapshot(store: Store, snapshot: SnapshotDoc): Prom
       throw invalid(error.collection, `Two records share the ${error.index} ${String(error.key)}.`);
     if (error instanceof Error && /already holds id/.test(error.message))
       throw invalid('_schema', `${error.message}: ids must be unique.`);
+    if (error instanceof UnindexableRecord)
+      throw invalid(error.collection, `Record ${error.id} has a field of the wrong type.`);
     throw error;
   }
 }
@@ -237,6 +240,10 @@ export function parseSnapshot(document: unknown): SnapshotDoc {
   const records = fastCollections(input);
   const parsed = records === null ? parseWith(snapshotSchema, input) : parseWith(headSchema, input);
   const { store } = parsed;
+  const collections = records ?? (store.collections as StoreDoc['collections']);
+  // Records without their fields would be stored, then answer 500 on every read.
+  const lacking = missingFields(collections as Partial<Record<CollectionName, readonly object[]>>);
+  if (lacking !== null) throw errors.validation({ store: { collections: lacking } });
   return {
     kind: SNAPSHOT_KIND,
     version: SNAPSHOT_VERSION,
@@ -248,7 +255,7 @@ export function parseSnapshot(document: unknown): SnapshotDoc {
       clock: { now: toIso(parseTimestampMs(store.clock.now) ?? 0), mode: store.clock.mode },
       sequences: store.sequences,
       uninstalled_at: store.uninstalled_at ?? null,
-      collections: records ?? (store.collections as StoreDoc['collections']),
+      collections,
     },
   };
 }

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ControlError, type StoreSnapshot } from '../../src/index.js';
+import type { CollectionName } from '../../src/store/collections.js';
+import { RECORD_FIELDS } from '../../src/store/record-fields.js';
 import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';
 import { addCard, createCustomerWithAddress, createSubscription } from '../helpers/factories.js';
@@ -18,9 +20,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Row = Record<string, unknown>;
 
-/** Fields every collection's indexes can read (unique ones made from the id). */
-function synthetic(id: number, odd: string): Row {
+/**
+ * Every field a record of `name` must have (null), then fields every collection's indexes can read
+ * (unique ones made from the id).
+ */
+function synthetic(name: CollectionName, id: number, odd: string): Row {
   return {
+    ...Object.fromEntries(RECORD_FIELDS[name].map((field) => [field, null])),
     id,
     email: `synthetic.${id}@example.com`,
     code: `CODE${id}`,
@@ -56,9 +62,9 @@ async function everyCollection(): Promise<{ s: TestStore; document: StoreSnapsho
   for (const name of COLLECTION_NAMES) {
     collections[name] = [
       ...(doc.store.collections[name] ?? []),
-      synthetic(99_000_001, 'Zoë says "hi" \\ 🎉 \u2028 \u0000 \ud83d'),
-      synthetic(99_000_002, '日本語のテキスト'),
-      reversed(synthetic(99_000_003, 'last first')),
+      synthetic(name, 99_000_001, 'Zoë says "hi" \\ 🎉 \u2028 \u0000 \ud83d'),
+      synthetic(name, 99_000_002, '日本語のテキスト'),
+      reversed(synthetic(name, 99_000_003, 'last first')),
     ];
   }
   const document = { ...doc, store: { ...doc.store, collections } };

@@ -50,6 +50,17 @@ export interface CollectionImage<T> {
 /** One index: the id, or the ids, under each key. */
 type IndexMap = LayeredMap<IndexKey, IndexEntry>;
 
+/** A loaded record whose index keys cannot be read: a field an index reads has the wrong type. */
+export class UnindexableRecord extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: number,
+    cause: TypeError,
+  ) {
+    super(`${collection} record ${id} cannot be indexed: ${cause.message}`, { cause });
+  }
+}
+
 export type WriteListener<T> = (before: T | undefined, after: T | undefined) => void;
 
 export class Collection<T extends Identified> {
@@ -255,7 +266,14 @@ export class Collection<T extends Identified> {
     let sorted = true;
     for (let i = 1; i < rows.length && sorted; i++) sorted = (rows[i - 1] as T).id < (rows[i] as T).id;
     // Rows come as stored (frozen) or as parsed from a document: neither needs a copy.
-    for (const row of sorted ? rows : [...rows].sort((a, b) => a.id - b.id)) this.add(row, true);
+    let current: T | undefined;
+    try {
+      for (current of sorted ? rows : [...rows].sort((a, b) => a.id - b.id)) this.add(current, true);
+    } catch (error) {
+      // An index's key could not be read from a field of the wrong type (`email: 5`).
+      if (error instanceof TypeError && current) throw new UnindexableRecord(this.name, current.id, error);
+      throw error;
+    }
     this.onChange();
   }
 

@@ -1,0 +1,110 @@
+/**
+ * A snapshot's records must be whole (regression: a customer of only `id` and `email` imported, then
+ * every read of customers answered 500; one with `email: 5` made the import itself answer 500).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ControlError, type StoreSnapshot } from '../../src/index.js';
+import { RECORD_FIELDS } from '../../src/store/record-fields.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { createCustomer } from '../helpers/factories.js';
+
+const { store } = useEmulator();
+
+async function refusal(promise: Promise<unknown>): Promise<ControlError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ControlError);
+  return error as ControlError;
+}
+
+/** The document with its customers replaced. */
+function withCustomers(doc: StoreSnapshot, customers: Record<string, unknown>[]): StoreSnapshot {
+  return { ...doc, store: { ...doc.store, collections: { ...doc.store.collections, customers } } };
+}
+
+describe('records of an imported snapshot', () => {
+  it('are refused with 422 naming the record and the fields it lacks, and the store stays as it was', async () => {
+    const s = await store();
+    const customer = await createCustomer(s.api);
+    const good = await s.control.snapshot();
+    const [whole] = (good.store.collections.customers ?? []) as Record<string, unknown>[];
+    const { first_name: _first, hash: _hash, ...partial } = whole as Record<string, unknown>;
+    const refused = await refusal(
+      s.control.restoreSnapshot(withCustomers(good, [{ id: 7, email: 'a@example.com' }, partial])),
+    );
+    expect(refused.status).toBe(422);
+    const lacking = RECORD_FIELDS.customers.filter((field) => field !== 'id' && field !== 'email');
+    expect(refused.body).toEqual({
+      errors: {
+        store: {
+          collections: {
+            customers: [
+              `Record 7 lacks ${lacking.join(', ')}.`,
+              `Record ${customer.id} lacks first_name, hash.`,
+            ],
+          },
+        },
+      },
+    });
+    expect((await s.api.get('/customers')).status).toBe(200);
+    expect(await s.control.snapshot()).toEqual(good);
+  });
+
+  it('name three records and count the rest', async () => {
+    const s = await store();
+    const good = await s.control.snapshot();
+    const bare = [1, 2, 3, 4, 5].map((id) => ({ id }));
+    const refused = await refusal(s.control.restoreSnapshot(withCustomers(good, bare)));
+    expect(refused.body.errors.store.collections.customers.slice(3)).toEqual(['2 more records lack fields.']);
+  });
+
+  it('are refused with 422 when a field an index reads has the wrong type', async () => {
+    const s = await store();
+    await createCustomer(s.api);
+    const good = await s.control.snapshot();
+    const [whole] = (good.store.collections.customers ?? []) as Record<string, unknown>[];
+    const refused = await refusal(s.control.restoreSnapshot(withCustomers(good, [{ ...whole, email: 5 }])));
+    expect([refused.status, refused.body]).toEqual([
+      422,
+      {
+        errors: {
+          store: {
+            collections: { customers: [`Record ${String(whole?.id)} has a field of the wrong type.`] },
+          },
+        },
+      },
+    ]);
+    expect(await s.control.snapshot()).toEqual(good);
+  });
+
+  it('are checked in the columnar version 2 too: a collection whose keys lack a field', async () => {
+    const s = await store();
+    await createCustomer(s.api);
+    const dir = mkdtempSync(join(tmpdir(), 'billing-emulator-malformed-'));
+    const file = join(dir, 'store.json');
+    await s.control.exportSnapshot(file);
+    const text = readFileSync(file, 'utf8');
+    // The customers' keys without `hash` and each row without its value: a well-formed version 2.
+    const doc = JSON.parse(text) as {
+      store: { collections: Record<string, { keys: string[]; rows: unknown[][] }> };
+    };
+    const customers = doc.store.collections.customers as { keys: string[]; rows: unknown[][] };
+    const at = customers.keys.indexOf('hash');
+    customers.keys.splice(at, 1);
+    for (const row of customers.rows) row.splice(at, 1);
+    writeFileSync(file, JSON.stringify(doc));
+    const refused = await refusal(s.control.importSnapshot(file));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.store.collections.customers[0]).toMatch(/^Record \d+ lacks hash\.$/);
+  });
+
+  it('are whole in every snapshot the emulator writes (each field list names no Object.prototype member)', async () => {
+    for (const fields of Object.values(RECORD_FIELDS))
+      for (const field of fields) expect(field in Object.prototype).toBe(false);
+  });
+});
