@@ -60,7 +60,20 @@ describe('records of an imported snapshot', () => {
     const good = await s.control.snapshot();
     const bare = [1, 2, 3, 4, 5].map((id) => ({ id }));
     const refused = await refusal(s.control.restoreSnapshot(withCustomers(good, bare)));
-    expect(refused.body.errors.store.collections.customers.slice(3)).toEqual(['2 more records lack fields.']);
+    expect(refused.body).toEqual({
+      errors: {
+        store: {
+          collections: {
+            customers: [
+              expect.stringMatching(/^Record 1 lacks /),
+              expect.stringMatching(/^Record 2 lacks /),
+              expect.stringMatching(/^Record 3 lacks /),
+              '2 more records lack fields.',
+            ],
+          },
+        },
+      },
+    });
   });
 
   it('are refused with 422 when a field an index reads has the wrong type', async () => {
@@ -100,10 +113,12 @@ describe('records of an imported snapshot', () => {
     writeFileSync(file, JSON.stringify(doc));
     const refused = await refusal(s.control.importSnapshot(file));
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.store.collections.customers[0]).toMatch(/^Record \d+ lacks hash\.$/);
+    expect(refused.body).toEqual({
+      errors: { store: { collections: { customers: [expect.stringMatching(/^Record \d+ lacks hash\.$/)] } } },
+    });
   });
 
-  it('are whole in every snapshot the emulator writes (each field list names no Object.prototype member)', async () => {
+  it('are checked by field names none of which is an Object.prototype member (the compiled test reads them with `in`)', async () => {
     for (const fields of Object.values(RECORD_FIELDS))
       for (const field of fields) expect(field in Object.prototype).toBe(false);
   });
