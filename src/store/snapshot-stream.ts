@@ -43,6 +43,8 @@ const LONGEST_LINE = 16 * 1024 * 1024;
 
 const HEAD_END = '"collections":{';
 const TAIL = '}}}';
+const LINE_END = Buffer.from('\n');
+const ROW_SEPARATOR = Buffer.from(',\n');
 
 /** Which layout `snapshotChunks` writes: the version-1 document or the columnar version 2. */
 export type SnapshotVersion = typeof SNAPSHOT_VERSION | typeof SNAPSHOT_COLUMNAR_VERSION;
@@ -99,10 +101,13 @@ export async function snapshotChunks(
         batch.push(columnar ? columnRow(row, keys) : row);
         left -= 1;
         if (batch.length === RECORDS_PER_CHUNK || left === 0) {
-          const text = columnar
-            ? JSON.stringify(batch).slice(1, -1)
-            : batch.map((r) => JSON.stringify(r)).join(',\n');
-          yield utf8(`${text}${left === 0 ? '\n' : ',\n'}`);
+          if (columnar) {
+            // The array's bytes without its brackets: a view, where slicing and joining the text
+            // made V8 copy it again before encoding (a seventh of an export).
+            const bytes = utf8(JSON.stringify(batch));
+            yield bytes.subarray(1, bytes.length - 1);
+            yield left === 0 ? LINE_END : ROW_SEPARATOR;
+          } else yield utf8(`${batch.map((r) => JSON.stringify(r)).join(',\n')}${left === 0 ? '\n' : ',\n'}`);
           batch = [];
         }
       }
