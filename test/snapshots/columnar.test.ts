@@ -7,10 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ControlError, type StoreSnapshot } from '../../src/index.js';
+import type { StoreSnapshot } from '../../src/index.js';
 import type { CollectionName } from '../../src/store/collections.js';
 import { RECORD_FIELDS } from '../../src/store/record-fields.js';
 import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
+import { refusal } from '../helpers/refusal.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';
 import { addCard, createCustomerWithAddress, createSubscription } from '../helpers/factories.js';
 
@@ -70,15 +71,6 @@ async function everyCollection(): Promise<{ s: TestStore; document: StoreSnapsho
   const document = { ...doc, store: { ...doc.store, collections } };
   await s.control.restoreSnapshot(document);
   return { s, document: await s.control.snapshot() };
-}
-
-async function refusal(work: Promise<unknown>): Promise<ControlError> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ControlError);
-  return error as ControlError;
 }
 
 async function put(token: string, body: string): Promise<{ status: number; body: unknown }> {

@@ -6,21 +6,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ControlError, type StoreSnapshot } from '../../src/index.js';
+import type { StoreSnapshot } from '../../src/index.js';
 import { RECORD_FIELDS } from '../../src/store/record-fields.js';
+import { refusal } from '../helpers/refusal.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createCustomer } from '../helpers/factories.js';
 
 const { store } = useEmulator();
-
-async function refusal(promise: Promise<unknown>): Promise<ControlError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ControlError);
-  return error as ControlError;
-}
 
 /** The document with its customers replaced. */
 function withCustomers(doc: StoreSnapshot, customers: Record<string, unknown>[]): StoreSnapshot {
