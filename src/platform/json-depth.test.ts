@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonDepth, nestedDeeperThan, valueDeeperThan } from './json-depth.js';
+import { JsonDepth, nestedDeeperThan, spansMoreThan, valueDeeperThan } from './json-depth.js';
 
 /** The depth scan as it was, a character at a time: the reference the faster one must agree with. */
 function referenceDepths(text: string): number[] {
@@ -69,5 +69,23 @@ describe('JsonDepth', () => {
     let deep: unknown = [];
     for (let i = 0; i < 200_000; i++) deep = [deep];
     expect(valueDeeperThan(deep, 80)).toBe(true);
+  });
+
+  it('spansMoreThan agrees with the text scan on parsed values, and never recurses past its bound', () => {
+    for (const text of [
+      '[1,{"a":[]}]',
+      '{"a":{"b":{"c":[[{}]]}},"d":[1,"[[["]}',
+      '[[],[[]],{}]',
+      '{"__proto__":[[1]]}',
+    ]) {
+      const deepest = Math.max(...referenceDepths(text));
+      for (let levels = 0; levels <= deepest + 1; levels++)
+        expect(spansMoreThan(JSON.parse(text) as object, levels), `${text} within ${levels}`).toBe(
+          deepest > levels,
+        );
+    }
+    let deep: unknown = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(spansMoreThan(deep as object, 80)).toBe(true);
   });
 });

@@ -19,6 +19,11 @@ export class JsonDepth {
 
   constructor(readonly max: number) {}
 
+  /** How deep the text so far has opened (0 outside any object or array). */
+  get level(): number {
+    return this.depth;
+  }
+
   /**
    * Inside a string it jumps to the next quote or backslash with `indexOf` (a native search):
    * strings are most of a snapshot's text, and a character-by-character loop took twice as long.
@@ -94,6 +99,32 @@ export function valueDeeperThan(value: unknown, max: number): boolean {
     if (typeof item !== 'object' || item === null) continue;
     if (depth + 1 > max) return true;
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Whether a parsed object or array spans more than `levels` levels (itself one). Recursive, but
+ * never more than `levels` calls deep: for values a parser that does not recurse made (V8's
+ * `JSON.parse`), checked where a text scan would cost more than the walk (a snapshot's rows).
+ *
+ * @example
+ * spansMoreThan([1, { a: [] }], 2); // true (3 levels)
+ * spansMoreThan([1, { a: 2 }], 2); // false
+ */
+export function spansMoreThan(value: object, levels: number): boolean {
+  if (levels < 1) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null && spansMoreThan(item, levels - 1)) return true;
+    }
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (typeof item === 'object' && item !== null && spansMoreThan(item, levels - 1)) return true;
   }
   return false;
 }

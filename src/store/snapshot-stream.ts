@@ -27,7 +27,8 @@
 import { errors } from '../errors/messages.js';
 import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
-import { JsonDepth } from '../platform/json-depth.js';
+import { ApiError } from '../errors/api-error.js';
+import { JsonDepth, nestedDeeperThan, spansMoreThan } from '../platform/json-depth.js';
 import { imageRows, type CollectionImage } from '../platform/persistence/collection.js';
 import { toIso } from '../platform/clock.js';
 import { VERSION } from '../version.js';
@@ -132,15 +133,11 @@ export async function readSnapshot(
   chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   limits: { limitBytes: number; limitText: string; maxDepth: number },
 ): Promise<unknown> {
-  const reader = new LineReader();
-  // The same guards as every other body (decision 0021): UTF-8 only, nesting bounded as it arrives.
+  // The same guards as every other body (decision 0021): UTF-8 only, nesting bounded. The reader
+  // checks nesting line by line as the bytes arrive; a layout it cannot stream, once read whole.
+  const reader = new LineReader(limits.maxDepth);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const depth = new JsonDepth(limits.maxDepth);
   let bytes = 0;
-  const take = (text: string): void => {
-    if (depth.push(text)) throw errors.bodyTooDeep(limits.maxDepth);
-    reader.push(text);
-  };
   // Set while the decoder may hold the first bytes of a character cut between two chunks.
   let decoding = false;
   // What came, kept as it came (Buffers stay out of the JS heap) in case it is to be parsed whole.
@@ -149,21 +146,30 @@ export async function readSnapshot(
     raw.push(chunk);
     bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (bytes > limits.limitBytes) throw errors.payloadTooLarge(limits.limitText);
-    if (typeof chunk === 'string') take(chunk);
+    if (typeof chunk === 'string') reader.push(chunk);
     // ASCII (most of a snapshot) is valid UTF-8 and reads as latin1, a copy: a tenth of the decoder's time.
-    else if (!decoding && isAscii(chunk)) take(chunk.toString('latin1'));
+    else if (!decoding && isAscii(chunk)) reader.push(chunk.toString('latin1'));
     else {
-      take(decodeUtf8(decoder, chunk));
+      reader.push(decodeUtf8(decoder, chunk));
       decoding = !isAscii(chunk);
     }
   }
-  take(decodeUtf8(decoder));
+  reader.push(decodeUtf8(decoder));
+  let text: string;
   try {
     const document = reader.end();
     if (document !== null) return document;
     // Not a streamed layout: the text is parsed whole (UTF-8 already checked as it came).
-    const whole = Buffer.concat(raw.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
-    return JSON.parse(whole.toString('utf8')) as unknown;
+    text = Buffer.concat(
+      raw.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+    ).toString('utf8');
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw errors.unsupportedMediaType();
+  }
+  if (nestedDeeperThan(text, limits.maxDepth)) throw errors.bodyTooDeep(limits.maxDepth);
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     throw errors.unsupportedMediaType();
   }
@@ -180,9 +186,13 @@ function decodeUtf8(decoder: TextDecoder, chunk?: Buffer): string {
 /**
  * Parses lines of the streamed layouts as they come. Text is scanned once for line ends: a chunk
  * without one is only kept (joining the pending text to each chunk and searching it again cost a
- * fifth of an import when a version-2 line spans several chunks).
+ * fifth of an import when a version-2 line spans several chunks). Nesting is checked on the text
+ * of the lines around the records, and on the records once parsed (V8's parser does not recurse):
+ * scanning the records' text cost three times the walk, a tenth of an import.
  */
 class LineReader {
+  /** How deep the lines around the records open: the records sit one level below. */
+  private readonly depth: JsonDepth;
   /** The text after the last line end, in pieces. */
   private pending: string[] = [];
   private pendingLength = 0;
@@ -195,6 +205,10 @@ class LineReader {
   private closed = false;
   /** False once a line does not fit the streamed layout: the document is parsed whole at the end. */
   private streaming = true;
+
+  constructor(private readonly maxDepth: number) {
+    this.depth = new JsonDepth(maxDepth);
+  }
 
   push(text: string): void {
     if (!this.streaming || text === '') return;
@@ -234,16 +248,24 @@ class LineReader {
 
   /** Record lines (`{...},` each) of the open collection. */
   private records(lines: string): void {
+    let rows: unknown[];
     try {
-      const rows = JSON.parse(`[${lines.endsWith(',') ? lines.slice(0, -1) : lines}]`) as unknown[];
-      const keys = this.keys;
-      // Version 2: records rebuilt now, so the arrays die young (kept until the end, every row was
-      // copied twice by the young-generation collector, then its record too).
-      if (keys) for (const row of rows) this.rows?.push(columnRecord(keys, row));
-      else for (const row of rows) this.rows?.push(row);
+      rows = JSON.parse(`[${lines.endsWith(',') ? lines.slice(0, -1) : lines}]`) as unknown[];
     } catch {
       this.streaming = false;
+      return;
     }
+    // Each row is one level below the lines around it.
+    const levels = this.maxDepth - this.depth.level;
+    for (const row of rows)
+      if (typeof row === 'object' && row !== null && spansMoreThan(row, levels))
+        throw errors.bodyTooDeep(this.maxDepth);
+    const keys = this.keys;
+    const records = this.rows as unknown[];
+    // Version 2: records rebuilt now, so the arrays die young (kept until the end, every row was
+    // copied twice by the young-generation collector, then its record too).
+    if (keys) for (const row of rows) records.push(columnRecord(keys, row));
+    else for (const row of rows) records.push(row);
   }
 
   /** The document read, or null when it was not in a streamed layout (to be parsed whole). */
@@ -254,6 +276,7 @@ class LineReader {
   }
 
   private line(line: string): void {
+    if (this.depth.push(line)) throw errors.bodyTooDeep(this.maxDepth);
     try {
       if (!this.take(line)) this.streaming = false;
     } catch {

@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/index.js';
 import { MAX_BODY_DEPTH } from '../../src/http/body.js';
+import { SNAPSHOT_BODY_DEPTH } from '../../src/control/snapshots.routes.js';
+import { nestedDeeperThan } from '../../src/platform/json-depth.js';
 import { Api, type Json } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { charge, open, PAY, shop } from '../helpers/checkouts.js';
@@ -145,6 +147,39 @@ describe('a streamed snapshot import skipped the body guards', () => {
     expect((await api.get(`/customers/${customer.id}`)).body.customer.email).toBe(customer.email);
     expect((await api.put('/_emulator/snapshot', undefined, { raw: exported.text })).status).toBe(200);
     expect((await control.clock()).now).toBeDefined();
+  });
+});
+
+describe('a snapshot is measured the same in every layout (the streamed ones walk their records once parsed)', () => {
+  it('imports a document exactly as deep as the limit and refuses one a level deeper: version 1, version 2 and pretty-printed', async () => {
+    const { api } = await store();
+    await createCustomer(api);
+    const exported = async (version: number) =>
+      (await api.get(`/_emulator/snapshot?version=${version}`)).text;
+    const original = await exported(2);
+    const layouts: Record<string, (levels: number) => string> = {};
+    for (const version of [1, 2]) {
+      const text = await exported(version);
+      expect(text).toContain('"utm_params":[]');
+      layouts[`version ${version}`] = (levels) =>
+        text.replace('"utm_params":[]', `"utm_params":${nested(levels)}`);
+    }
+    layouts.pretty = (levels) => JSON.stringify(JSON.parse(layouts['version 2']?.(levels) ?? ''), null, 2);
+    for (const [layout, withDepth] of Object.entries(layouts)) {
+      // The deepest value whose document the text scan of every other body lets through.
+      let levels = 1;
+      while (!nestedDeeperThan(withDepth(levels + 1), SNAPSHOT_BODY_DEPTH)) levels += 1;
+      const atLimit = await sendBytes(api, 'PUT', '/_emulator/snapshot', Buffer.from(withDepth(levels)));
+      expect(atLimit.status, `${layout} at the limit`).toBe(200);
+      const deeper = await sendBytes(api, 'PUT', '/_emulator/snapshot', Buffer.from(withDepth(levels + 1)));
+      expect(deeper, `${layout} a level deeper`).toEqual({
+        status: 415,
+        body: {
+          error: `The request body must be a JSON object nested at most ${SNAPSHOT_BODY_DEPTH} levels deep.`,
+        },
+      });
+    }
+    expect((await api.put('/_emulator/snapshot', undefined, { raw: original })).status).toBe(200);
   });
 });
 
