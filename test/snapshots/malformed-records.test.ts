@@ -87,6 +87,35 @@ describe('records of an imported snapshot', () => {
     expect(await s.control.snapshot()).toEqual(good);
   });
 
+  it('are refused with 422 when two share an id, in whatever order they come', async () => {
+    const s = await store();
+    const first = await createCustomer(s.api);
+    const second = await createCustomer(s.api);
+    const good = await s.control.snapshot();
+    const [a, b] = (good.store.collections.customers ?? []) as Record<string, unknown>[];
+    const twin = { ...b, id: first.id };
+    for (const customers of [
+      [a, twin],
+      [twin, a],
+    ]) {
+      const refused = await refusal(
+        s.control.restoreSnapshot(withCustomers(good, customers as Record<string, unknown>[])),
+      );
+      expect([refused.status, refused.body]).toEqual([
+        422,
+        {
+          errors: {
+            store: {
+              collections: { _schema: [`customers already holds id ${first.id}: ids must be unique.`] },
+            },
+          },
+        },
+      ]);
+    }
+    expect((await s.api.get(`/customers/${second.id}`)).status).toBe(200);
+    expect(await s.control.snapshot()).toEqual(good);
+  });
+
   it('are checked in the columnar version 2 too: a collection whose keys lack a field', async () => {
     const s = await store();
     await createCustomer(s.api);
