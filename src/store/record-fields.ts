@@ -1,125 +1,218 @@
 /**
- * The fields every record of each collection carries: its model's fields that are not optional,
- * listed here and checked by the compiler against the models (a field added to a model without
- * being added here, or a name that is not a field, does not compile). A snapshot import refuses a
- * record without them (422), which would otherwise be stored and answer 500 on every read of it.
+ * The fields every record of each collection carries, and the kind of value each holds: its
+ * model's fields that are not optional, listed here as `name:kind` and checked by the compiler
+ * against the models (a field added to a model without being added here, a name that is not a
+ * field, or a kind that is not the field's, does not compile). A snapshot import refuses a record
+ * without them or with a value of another kind (422), which would otherwise be stored and answer
+ * 500 on reads of it.
+ *
+ * Kinds: `s` string, `n` number, `b` boolean, `a` array, `o` object (not an array), `x` any value
+ * (a field typed as a union of kinds); a trailing `?` allows null too. Only the value itself is
+ * checked, not what an array or object holds.
  */
 import type { CollectionName, RecordOf } from './collections.js';
 
 /** The keys of `T` that are not optional. */
 type RequiredField<T> = { [F in keyof T]-?: object extends Pick<T, F> ? never : F }[keyof T];
 
-/** `fields` when it names every required field of `T`; a compile error naming the missing ones otherwise. */
+type KindOf<V> = [V] extends [string]
+  ? 's'
+  : [V] extends [number]
+    ? 'n'
+    : [V] extends [boolean]
+      ? 'b'
+      : [V] extends [readonly unknown[]]
+        ? 'a'
+        : [V] extends [object]
+          ? 'o'
+          : 'x';
+
+/** The kind of values of type `V`, as the table writes it. */
+type Kind<V> = [V] extends [null] ? 'x' : null extends V ? `${KindOf<Exclude<V, null>>}?` : KindOf<V>;
+
+/** `name:kind` of each required field of `T`. */
+type Entry<T> = { [F in RequiredField<T>]: `${F & string}:${Kind<T[F]>}` }[RequiredField<T>];
+
+type NameOf<E> = E extends `${infer F}:${string}` ? F : never;
+
+/** `fields` when it gives every required field of `T` its kind; a compile error naming the missing ones otherwise. */
 const every =
   <T>() =>
-  <const L extends readonly RequiredField<T>[]>(
+  <const L extends readonly Entry<T>[]>(
     fields: L &
-      ([Exclude<RequiredField<T>, L[number]>] extends [never]
+      ([Exclude<RequiredField<T>, NameOf<L[number]>>] extends [never]
         ? unknown
-        : { readonly missing: Exclude<RequiredField<T>, L[number]> }),
+        : { readonly missing: Exclude<RequiredField<T>, NameOf<L[number]>> }),
   ): readonly string[] =>
     fields as readonly string[];
 
 // One list per collection, wrapped like prose: a table to read, not code to format.
 // prettier-ignore
-export const RECORD_FIELDS: { readonly [K in CollectionName]: readonly string[] } = {
-  accounts: every<RecordOf<'accounts'>>()(['id', 'email', 'first_name', 'last_name', 'is_owner', 'created_at',
-    'invited_at']),
-  customers: every<RecordOf<'customers'>>()(['id', 'email', 'first_name', 'last_name', 'phone',
-    'accepts_marketing', 'billing', 'external_customer_id', 'hash', 'analytics_data', 'tax_exempt',
-    'apply_credit_to_next_recurring_charge', 'processor_type', 'first_charge_processed_at', 'created_at',
-    'updated_at']),
-  addresses: every<RecordOf<'addresses'>>()(['id', 'customer_id', 'payment_method_id', 'first_name',
-    'last_name', 'company', 'address1', 'address2', 'city', 'province', 'zip', 'country_code', 'phone',
-    'note', 'attributes', 'presentment_currency', 'shipping_lines_override', 'shipping_lines_conserved',
-    'discount_id', 'created_at', 'updated_at']),
-  payment_methods: every<RecordOf<'payment_methods'>>()(['id', 'customer_id', 'billing_address', 'default',
-    'payment_details', 'payment_type', 'processor_name', 'processor_customer_token',
-    'processor_payment_method_token', 'status', 'status_reason', 'created_at', 'updated_at']),
-  metafields: every<RecordOf<'metafields'>>()(['id', 'owner_resource', 'owner_id', 'namespace', 'key',
-    'value', 'value_type', 'description', 'created_at', 'updated_at']),
-  products: every<RecordOf<'products'>>()(['id', 'external_product_id', 'title', 'brand', 'vendor', 'handle',
-    'description', 'images', 'options', 'variants', 'published_at', 'created_at', 'updated_at']),
-  plans: every<RecordOf<'plans'>>()(['id', 'type', 'title', 'external_product_id', 'discount_amount',
-    'discount_type', 'sort_order', 'subscription_preferences', 'channel_settings', 'created_at', 'updated_at']),
-  product_collections: every<RecordOf<'product_collections'>>()(['id', 'title', 'description', 'type',
-    'sort_order', 'created_at', 'updated_at']),
-  collection_products: every<RecordOf<'collection_products'>>()(['id', 'collection_id', 'external_product_id',
-    'created_at', 'updated_at']),
-  subscriptions: every<RecordOf<'subscriptions'>>()(['id', 'address_id', 'customer_id', 'status', 'plan_id',
-    'external_product_id', 'external_variant_id', 'product_title', 'variant_title', 'sku', 'sku_override',
-    'price', 'quantity', 'properties', 'presentment_currency', 'charge_interval_frequency',
-    'order_interval_frequency', 'order_interval_unit', 'order_day_of_month', 'order_day_of_week',
-    'expire_after_specific_number_of_charges', 'next_charge_scheduled_at', 'cancellation_reason',
-    'cancellation_reason_comments', 'cancelled_at', 'is_skippable', 'is_swappable', 'max_retries_reached',
-    'charges_count', 'analytics_data', 'created_at', 'updated_at']),
-  onetimes: every<RecordOf<'onetimes'>>()(['id', 'address_id', 'customer_id', 'external_product_id',
-    'external_variant_id', 'product_title', 'variant_title', 'sku', 'sku_override', 'price', 'quantity',
-    'properties', 'presentment_currency', 'next_charge_scheduled_at', 'is_cancelled', 'created_at',
-    'updated_at']),
-  charges: every<RecordOf<'charges'>>()(['id', 'address_id', 'customer_id', 'type', 'status', 'scheduled_at',
-    'line_items', 'discount', 'shipping_lines', 'tax_lines', 'currency', 'subtotal_price',
-    'total_line_items_price', 'total_discounts', 'total_tax', 'total_price', 'total_refunds',
-    'total_weight_grams', 'taxable', 'taxes_included', 'billing_address', 'shipping_address', 'note',
-    'order_attributes', 'analytics_data', 'tags', 'orders_count', 'has_uncommitted_changes', 'processed_at',
-    'authorized_at', 'error', 'error_type', 'charge_attempts', 'last_charge_attempt', 'retry_date',
-    'payment_processor', 'external_transaction_id', 'external_order_id', 'external_variant_id_not_found',
-    'created_at', 'updated_at']),
-  orders: every<RecordOf<'orders'>>()(['id', 'charge_id', 'address_id', 'customer_id', 'type', 'status',
-    'is_prepaid', 'external_order_id', 'external_order_number', 'line_items', 'scheduled_at', 'processed_at',
-    'shipping_address', 'billing_address', 'currency', 'subtotal_price', 'total_discounts', 'total_tax',
-    'total_shipping', 'total_price', 'note', 'order_attributes', 'created_at', 'updated_at']),
-  checkouts: every<RecordOf<'checkouts'>>()(['id', 'token', 'line_items', 'analytics_data', 'billing_address',
-    'shipping_address', 'buyer_accepts_marketing', 'currency', 'discount_code', 'email', 'phone',
-    'external_checkout_id', 'external_checkout_source', 'external_customer_id', 'note', 'note_attributes',
-    'shipping', 'applied_discount', 'requires_shipping', 'shipping_address_validations', 'subtotal_price',
-    'total_tax', 'total_price', 'tax_lines', 'taxes_included', 'payment_processor',
-    'payment_processor_customer_id', 'payment_processor_transaction_id', 'payment_attempts', 'customer_id',
-    'charge_id', 'completed_at', 'created_at', 'updated_at']),
-  discounts: every<RecordOf<'discounts'>>()(['id', 'code', 'discount_type', 'value', 'duration',
-    'duration_usage_limit', 'usage_limit', 'times_used', 'applies_to_id', 'applies_to_resource',
-    'applies_to_product_type', 'channel_settings', 'first_time_customer_restriction', 'once_per_customer',
-    'prerequisite_subtotal_min', 'starts_at', 'ends_at', 'status', 'created_at', 'updated_at']),
-  bundle_selections: every<RecordOf<'bundle_selections'>>()(['id', 'purchase_item_id', 'bundle_variant_id',
-    'external_product_id', 'external_variant_id', 'plan_id', 'items', 'created_at', 'updated_at']),
-  gift_purchases: every<RecordOf<'gift_purchases'>>()(['id', 'sender_customer_id', 'subscription_id',
-    'recipient_customer_id', 'recipient_address_id', 'onetime_id', 'status', 'redeemed_at', 'created_at',
-    'updated_at']),
-  webhooks: every<RecordOf<'webhooks'>>()(['id', 'address', 'topic', 'included_objects', 'api_version',
-    'created_at', 'updated_at']),
-  deliveries: every<RecordOf<'deliveries'>>()(['id', 'webhook_id', 'event_id', 'topic', 'url', 'headers',
-    'body', 'status', 'attempts', 'duplicate_of', 'created_at', 'updated_at']),
-  async_batches: every<RecordOf<'async_batches'>>()(['id', 'batch_type', 'status', 'total_task_count',
-    'success_task_count', 'fail_task_count', 'submitted_at', 'closed_at', 'created_at', 'updated_at']),
-  async_batch_tasks: every<RecordOf<'async_batch_tasks'>>()(['id', 'batch_id', 'body', 'result', 'status',
-    'queued_at', 'started_at', 'completed_at', 'created_at']),
-  notifications: every<RecordOf<'notifications'>>()(['id', 'customer_id', 'type', 'template_type',
-    'template_vars', 'to', 'from', 'subject', 'text', 'created_at']),
-  credit_accounts: every<RecordOf<'credit_accounts'>>()(['id', 'customer_id', 'available_balance',
-    'initial_balance', 'currency_code', 'expires_at', 'name', 'redemption_code', 'type', 'created_at',
-    'updated_at']),
-  credit_adjustments: every<RecordOf<'credit_adjustments'>>()(['id', 'credit_account_id', 'customer_id',
-    'amount', 'currency_code', 'ending_balance', 'note', 'type', 'created_at']),
-  retention_strategies: every<RecordOf<'retention_strategies'>>()(['id', 'cancellation_flow_type',
-    'incentive_type', 'discount_code', 'prevention_text', 'reason', 'created_at', 'updated_at']),
-  events: every<RecordOf<'events'>>()(['id', 'topic', 'object_type', 'verb', 'object_id', 'customer_id',
-    'description', 'updated_attributes', 'custom_attributes', 'source', 'created_at']),
-  jobs: every<RecordOf<'jobs'>>()(['id', 'type', 'due_at', 'subject', 'payload']),
+const TABLE: { readonly [K in CollectionName]: readonly string[] } = {
+  accounts: every<RecordOf<'accounts'>>()(['id:n', 'email:s', 'first_name:s', 'last_name:s', 'is_owner:b',
+    'created_at:s', 'invited_at:s?']),
+  customers: every<RecordOf<'customers'>>()(['id:n', 'email:s', 'first_name:s', 'last_name:s', 'phone:s?',
+    'accepts_marketing:b', 'billing:o', 'external_customer_id:s?', 'hash:s', 'analytics_data:o',
+    'tax_exempt:b', 'apply_credit_to_next_recurring_charge:b', 'processor_type:s?',
+    'first_charge_processed_at:s?', 'created_at:s', 'updated_at:s']),
+  addresses: every<RecordOf<'addresses'>>()(['id:n', 'customer_id:n', 'payment_method_id:n?', 'first_name:s',
+    'last_name:s', 'company:s?', 'address1:s', 'address2:s?', 'city:s', 'province:s?', 'zip:s?',
+    'country_code:s', 'phone:s?', 'note:s?', 'attributes:a', 'presentment_currency:s?',
+    'shipping_lines_override:a?', 'shipping_lines_conserved:a', 'discount_id:n?', 'created_at:s',
+    'updated_at:s']),
+  payment_methods: every<RecordOf<'payment_methods'>>()(['id:n', 'customer_id:n', 'billing_address:o?',
+    'default:b', 'payment_details:o', 'payment_type:s', 'processor_name:s', 'processor_customer_token:s?',
+    'processor_payment_method_token:s?', 'status:s', 'status_reason:s?', 'created_at:s', 'updated_at:s']),
+  metafields: every<RecordOf<'metafields'>>()(['id:n', 'owner_resource:s', 'owner_id:n', 'namespace:s',
+    'key:s', 'value:s', 'value_type:s', 'description:s?', 'created_at:s', 'updated_at:s']),
+  products: every<RecordOf<'products'>>()(['id:n', 'external_product_id:s', 'title:s', 'brand:s?',
+    'vendor:s?', 'handle:s', 'description:s?', 'images:a', 'options:a', 'variants:a', 'published_at:s?',
+    'created_at:s', 'updated_at:s']),
+  plans: every<RecordOf<'plans'>>()(['id:n', 'type:s', 'title:s', 'external_product_id:s',
+    'discount_amount:s?', 'discount_type:s?', 'sort_order:n', 'subscription_preferences:o?',
+    'channel_settings:o', 'created_at:s', 'updated_at:s']),
+  product_collections: every<RecordOf<'product_collections'>>()(['id:n', 'title:s', 'description:s?',
+    'type:s', 'sort_order:s', 'created_at:s', 'updated_at:s']),
+  collection_products: every<RecordOf<'collection_products'>>()(['id:n', 'collection_id:n',
+    'external_product_id:s', 'created_at:s', 'updated_at:s']),
+  subscriptions: every<RecordOf<'subscriptions'>>()(['id:n', 'address_id:n', 'customer_id:n', 'status:s',
+    'plan_id:n?', 'external_product_id:s', 'external_variant_id:s', 'product_title:s', 'variant_title:s?',
+    'sku:s?', 'sku_override:b', 'price:s', 'quantity:n', 'properties:a', 'presentment_currency:s',
+    'charge_interval_frequency:n', 'order_interval_frequency:n', 'order_interval_unit:s',
+    'order_day_of_month:n?', 'order_day_of_week:n?', 'expire_after_specific_number_of_charges:n?',
+    'next_charge_scheduled_at:s?', 'cancellation_reason:s?', 'cancellation_reason_comments:s?',
+    'cancelled_at:s?', 'is_skippable:b', 'is_swappable:b', 'max_retries_reached:b', 'charges_count:n',
+    'analytics_data:o', 'created_at:s', 'updated_at:s']),
+  onetimes: every<RecordOf<'onetimes'>>()(['id:n', 'address_id:n', 'customer_id:n', 'external_product_id:s',
+    'external_variant_id:s', 'product_title:s', 'variant_title:s?', 'sku:s?', 'sku_override:b', 'price:s',
+    'quantity:n', 'properties:a', 'presentment_currency:s', 'next_charge_scheduled_at:s', 'is_cancelled:b',
+    'created_at:s', 'updated_at:s']),
+  charges: every<RecordOf<'charges'>>()(['id:n', 'address_id:n', 'customer_id:n', 'type:s', 'status:s',
+    'scheduled_at:s', 'line_items:a', 'discount:o?', 'shipping_lines:a', 'tax_lines:a', 'currency:s',
+    'subtotal_price:s', 'total_line_items_price:s', 'total_discounts:s', 'total_tax:s', 'total_price:s',
+    'total_refunds:s', 'total_weight_grams:n', 'taxable:b', 'taxes_included:b', 'billing_address:o',
+    'shipping_address:o', 'note:s?', 'order_attributes:a', 'analytics_data:o', 'tags:s', 'orders_count:n',
+    'has_uncommitted_changes:b', 'processed_at:s?', 'authorized_at:s?', 'error:s?', 'error_type:s?',
+    'charge_attempts:n', 'last_charge_attempt:s?', 'retry_date:s?', 'payment_processor:s?',
+    'external_transaction_id:s?', 'external_order_id:s?', 'external_variant_id_not_found:b', 'created_at:s',
+    'updated_at:s']),
+  orders: every<RecordOf<'orders'>>()(['id:n', 'charge_id:n', 'address_id:n', 'customer_id:n', 'type:s',
+    'status:s', 'is_prepaid:b', 'external_order_id:s?', 'external_order_number:s?', 'line_items:a',
+    'scheduled_at:s', 'processed_at:s?', 'shipping_address:o', 'billing_address:o', 'currency:s',
+    'subtotal_price:s', 'total_discounts:s', 'total_tax:s', 'total_shipping:s', 'total_price:s', 'note:s?',
+    'order_attributes:a', 'created_at:s', 'updated_at:s']),
+  checkouts: every<RecordOf<'checkouts'>>()(['id:n', 'token:s', 'line_items:a', 'analytics_data:o',
+    'billing_address:o?', 'shipping_address:o?', 'buyer_accepts_marketing:b', 'currency:s',
+    'discount_code:s?', 'email:s?', 'phone:s?', 'external_checkout_id:s?', 'external_checkout_source:s?',
+    'external_customer_id:s?', 'note:s?', 'note_attributes:a', 'shipping:o?', 'applied_discount:o?',
+    'requires_shipping:b', 'shipping_address_validations:o?', 'subtotal_price:s', 'total_tax:s',
+    'total_price:s', 'tax_lines:a', 'taxes_included:b', 'payment_processor:s?',
+    'payment_processor_customer_id:s?', 'payment_processor_transaction_id:s?', 'payment_attempts:n',
+    'customer_id:n?', 'charge_id:n?', 'completed_at:s?', 'created_at:s', 'updated_at:s']),
+  discounts: every<RecordOf<'discounts'>>()(['id:n', 'code:s', 'discount_type:s', 'value:s', 'duration:s',
+    'duration_usage_limit:n?', 'usage_limit:n?', 'times_used:n', 'applies_to_id:x?', 'applies_to_resource:s?',
+    'applies_to_product_type:s', 'channel_settings:o', 'first_time_customer_restriction:s?',
+    'once_per_customer:b', 'prerequisite_subtotal_min:n?', 'starts_at:s?', 'ends_at:s?', 'status:s',
+    'created_at:s', 'updated_at:s']),
+  bundle_selections: every<RecordOf<'bundle_selections'>>()(['id:n', 'purchase_item_id:n',
+    'bundle_variant_id:n', 'external_product_id:s', 'external_variant_id:s', 'plan_id:n?', 'items:a',
+    'created_at:s', 'updated_at:s']),
+  gift_purchases: every<RecordOf<'gift_purchases'>>()(['id:n', 'sender_customer_id:n', 'subscription_id:n',
+    'recipient_customer_id:n', 'recipient_address_id:n', 'onetime_id:n', 'status:s', 'redeemed_at:s?',
+    'created_at:s', 'updated_at:s']),
+  webhooks: every<RecordOf<'webhooks'>>()(['id:n', 'address:s', 'topic:s', 'included_objects:a',
+    'api_version:s', 'created_at:s', 'updated_at:s']),
+  deliveries: every<RecordOf<'deliveries'>>()(['id:n', 'webhook_id:n', 'event_id:n?', 'topic:s', 'url:s',
+    'headers:o', 'body:s', 'status:s', 'attempts:a', 'duplicate_of:n?', 'created_at:s', 'updated_at:s']),
+  async_batches: every<RecordOf<'async_batches'>>()(['id:n', 'batch_type:s', 'status:s', 'total_task_count:n',
+    'success_task_count:n', 'fail_task_count:n', 'submitted_at:s?', 'closed_at:s?', 'created_at:s',
+    'updated_at:s']),
+  async_batch_tasks: every<RecordOf<'async_batch_tasks'>>()(['id:n', 'batch_id:n', 'body:o', 'result:o?',
+    'status:s', 'queued_at:s?', 'started_at:s?', 'completed_at:s?', 'created_at:s']),
+  notifications: every<RecordOf<'notifications'>>()(['id:n', 'customer_id:n', 'type:s', 'template_type:s',
+    'template_vars:o', 'to:s', 'from:s', 'subject:s', 'text:s', 'created_at:s']),
+  credit_accounts: every<RecordOf<'credit_accounts'>>()(['id:n', 'customer_id:n', 'available_balance:s',
+    'initial_balance:s', 'currency_code:s', 'expires_at:s?', 'name:s?', 'redemption_code:s?', 'type:s',
+    'created_at:s', 'updated_at:s']),
+  credit_adjustments: every<RecordOf<'credit_adjustments'>>()(['id:n', 'credit_account_id:n', 'customer_id:n',
+    'amount:s', 'currency_code:s', 'ending_balance:s', 'note:s?', 'type:s', 'created_at:s']),
+  retention_strategies: every<RecordOf<'retention_strategies'>>()(['id:n', 'cancellation_flow_type:s',
+    'incentive_type:s', 'discount_code:s?', 'prevention_text:s?', 'reason:s', 'created_at:s', 'updated_at:s']),
+  events: every<RecordOf<'events'>>()(['id:n', 'topic:s', 'object_type:s', 'verb:s', 'object_id:x',
+    'customer_id:n?', 'description:s', 'updated_attributes:o?', 'custom_attributes:o?', 'source:o',
+    'created_at:s']),
+  jobs: every<RecordOf<'jobs'>>()(['id:n', 'type:s', 'due_at:n', 'subject:s', 'payload:o']),
 };
+
+/** What a field of a record must hold. */
+export interface RecordField {
+  readonly name: string;
+  readonly kind: 's' | 'n' | 'b' | 'a' | 'o' | 'x';
+  readonly nullable: boolean;
+}
+
+function readField(entry: string): RecordField {
+  const [name = '', kind = 'x'] = entry.split(':');
+  return { name, kind: kind.replace('?', '') as RecordField['kind'], nullable: kind.endsWith('?') };
+}
+
+/** The table, read: each collection's required fields and their kinds. */
+export const RECORD_FIELDS = {} as { [K in CollectionName]: readonly RecordField[] };
+for (const name of Object.keys(TABLE) as CollectionName[]) RECORD_FIELDS[name] = TABLE[name].map(readField);
+
+const KIND_WORDS: Record<RecordField['kind'], string> = {
+  s: 'a string',
+  n: 'a number',
+  b: 'true or false',
+  a: 'an array',
+  o: 'an object',
+  x: 'a value',
+};
+
+/** The test of one field's value `v`, as JavaScript. */
+function test(field: RecordField): string {
+  const kind = {
+    s: `typeof v === 'string'`,
+    n: `typeof v === 'number'`,
+    b: `typeof v === 'boolean'`,
+    a: `Array.isArray(v)`,
+    o: `typeof v === 'object' && v !== null && !Array.isArray(v)`,
+    x: `v !== undefined`,
+  }[field.kind];
+  return field.nullable && field.kind !== 'x' ? `v === null || ${kind}` : kind;
+}
+
+const fieldChecks = new Map<RecordField, (value: unknown) => boolean>();
+
+/** Whether `value` is what `field` must hold: the record test's own part, compiled alone. */
+function holds(field: RecordField, value: unknown): boolean {
+  let check = fieldChecks.get(field);
+  if (!check)
+    fieldChecks.set(field, (check = new Function('v', `return ${test(field)};`) as (v: unknown) => boolean));
+  return check(value);
+}
 
 const checks = new Map<string, (record: object) => boolean>();
 
 /**
- * Whether `record` has every field of its collection: one test compiled per collection,
- * `"id" in r && "email" in r && ...` (a loop over the names cost five times as much on a snapshot
- * of 135,000 records). The names are this file's, written as JSON strings; none is a field of
- * `Object.prototype` (a test checks).
+ * Whether `record` has every field of its collection, each of its kind: one test compiled per
+ * collection, `(v = r["id"], typeof v === 'number') && ...` (a loop over the fields cost five
+ * times as much on a snapshot of 135,000 records). The names are this file's, written as JSON
+ * strings; none is a field of `Object.prototype` (a test checks), so a missing field reads as
+ * undefined.
  */
-function complete(name: CollectionName, record: object): boolean {
+function whole(name: CollectionName, record: object): boolean {
   let check = checks.get(name);
   if (!check) {
-    const test = RECORD_FIELDS[name].map((field) => `${JSON.stringify(field)} in r`).join(' && ');
-    checks.set(name, (check = new Function('r', `return ${test || 'true'};`) as (record: object) => boolean));
+    const tests = RECORD_FIELDS[name].map(
+      (field) => `((v = r[${JSON.stringify(field.name)}]), ${test(field)})`,
+    );
+    checks.set(
+      name,
+      (check = new Function('r', `let v; return ${tests.join(' && ') || 'true'};`) as (
+        record: object,
+      ) => boolean),
+    );
   }
   return check(record);
 }
@@ -127,29 +220,39 @@ function complete(name: CollectionName, record: object): boolean {
 /** Records named per collection in a 422, at most. */
 const NAMED = 3;
 
+/** The 422's sentence on one record that is not whole. */
+function problemOf(name: CollectionName, record: object): string {
+  const id = String((record as { id?: unknown }).id);
+  const lacks = RECORD_FIELDS[name].filter((field) => !Object.hasOwn(record, field.name));
+  if (lacks.length > 0) return `Record ${id} lacks ${lacks.map((field) => field.name).join(', ')}.`;
+  const wrong = RECORD_FIELDS[name]
+    .filter((field) => !holds(field, (record as Record<string, unknown>)[field.name]))
+    .map((field) => `${field.name} (${KIND_WORDS[field.kind]}${field.nullable ? ' or null' : ''})`);
+  return `Record ${id} holds the wrong kind of value in ${wrong.join(', ')}.`;
+}
+
 /**
- * What is missing from the records of `collections` (each collection's messages, for the 422), or
- * null when every record is complete.
+ * What is wrong with the records of `collections` (each collection's messages, for the 422):
+ * fields they lack, then values of the wrong kind; null when every record is whole.
  *
  * @example
- * missingFields({ customers: [{ id: 1, email: 'a@example.com' }] });
+ * recordProblems({ customers: [{ id: 1, email: 'a@example.com' }] });
  * // { customers: ['Record 1 lacks first_name, last_name, phone, ...'] }
  */
-export function missingFields(
+export function recordProblems(
   collections: Readonly<Partial<Record<CollectionName, readonly object[]>>>,
 ): Record<string, string[]> | null {
   let problems: Record<string, string[]> | null = null;
   for (const name of Object.keys(collections) as CollectionName[]) {
     const messages: string[] = [];
-    let incomplete = 0;
+    let malformed = 0;
     for (const record of collections[name] ?? []) {
-      if (complete(name, record)) continue;
-      incomplete += 1;
-      if (messages.length === NAMED) continue;
-      const lacks = RECORD_FIELDS[name].filter((field) => !Object.hasOwn(record, field));
-      messages.push(`Record ${String((record as { id?: unknown }).id)} lacks ${lacks.join(', ')}.`);
+      if (whole(name, record)) continue;
+      malformed += 1;
+      if (messages.length < NAMED) messages.push(problemOf(name, record));
     }
-    if (incomplete > NAMED) messages.push(`${incomplete - NAMED} more records lack fields.`);
+    if (malformed > NAMED)
+      messages.push(`${malformed - NAMED} more records lack fields or hold the wrong kinds.`);
     if (messages.length > 0) (problems ??= Object.create(null) as Record<string, string[]>)[name] = messages;
   }
   return problems;

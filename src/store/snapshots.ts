@@ -17,7 +17,7 @@ import { UniqueIndexViolation, UnindexableRecord } from '../platform/persistence
 import { VERSION } from '../version.js';
 import { createCollections, type CollectionName } from './collections.js';
 import { recordsOfColumns } from './snapshot-columns.js';
-import { missingFields } from './record-fields.js';
+import { recordProblems } from './record-fields.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
 import type { Store, StoreDoc, StoreImage } from './store.js';
 
@@ -241,9 +241,9 @@ export function parseSnapshot(document: unknown): SnapshotDoc {
   const parsed = records === null ? parseWith(snapshotSchema, input) : parseWith(headSchema, input);
   const { store } = parsed;
   const collections = records ?? (store.collections as StoreDoc['collections']);
-  // Records without their fields would be stored, then answer 500 on every read.
-  const lacking = missingFields(collections as Partial<Record<CollectionName, readonly object[]>>);
-  if (lacking !== null) throw errors.validation({ store: { collections: lacking } });
+  // Records without their fields, or of the wrong kinds, would be stored, then answer 500 on reads.
+  const problems = recordProblems(collections as Partial<Record<CollectionName, readonly object[]>>);
+  if (problems !== null) throw errors.validation({ store: { collections: problems } });
   return {
     kind: SNAPSHOT_KIND,
     version: SNAPSHOT_VERSION,

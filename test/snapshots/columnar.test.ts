@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../../src/index.js';
 import type { CollectionName } from '../../src/store/collections.js';
-import { RECORD_FIELDS } from '../../src/store/record-fields.js';
+import { RECORD_FIELDS, type RecordField } from '../../src/store/record-fields.js';
 import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
 import { refusal } from '../helpers/refusal.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';
@@ -21,13 +21,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Row = Record<string, unknown>;
 
+/** A value of each kind a record's field may be of. */
+const OF_KIND: Record<RecordField['kind'], unknown> = { s: '', n: 0, b: false, a: [], o: {}, x: null };
+
 /**
- * Every field a record of `name` must have (null), then fields every collection's indexes can read
- * (unique ones made from the id).
+ * Every field a record of `name` must have (a value of its kind), then fields every collection's
+ * indexes can read (unique ones made from the id).
  */
 function synthetic(name: CollectionName, id: number, odd: string): Row {
   return {
-    ...Object.fromEntries(RECORD_FIELDS[name].map((field) => [field, null])),
+    ...Object.fromEntries(RECORD_FIELDS[name].map((field) => [field.name, OF_KIND[field.kind]])),
     id,
     email: `synthetic.${id}@example.com`,
     code: `CODE${id}`,

@@ -7,10 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../../src/index.js';
-import { RECORD_FIELDS } from '../../src/store/record-fields.js';
+import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
+import { RECORD_FIELDS, type RecordField } from '../../src/store/record-fields.js';
 import { refusal } from '../helpers/refusal.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { createCustomer } from '../helpers/factories.js';
+import {
+  addCard,
+  createCustomer,
+  createCustomerWithAddress,
+  createSubscription,
+} from '../helpers/factories.js';
 
 const { store } = useEmulator();
 
@@ -30,7 +36,9 @@ describe('records of an imported snapshot', () => {
       s.control.restoreSnapshot(withCustomers(good, [{ id: 7, email: 'a@example.com' }, partial])),
     );
     expect(refused.status).toBe(422);
-    const lacking = RECORD_FIELDS.customers.filter((field) => field !== 'id' && field !== 'email');
+    const lacking = RECORD_FIELDS.customers
+      .map((field) => field.name)
+      .filter((field) => field !== 'id' && field !== 'email');
     expect(refused.body).toEqual({
       errors: {
         store: {
@@ -60,7 +68,7 @@ describe('records of an imported snapshot', () => {
               expect.stringMatching(/^Record 1 lacks /),
               expect.stringMatching(/^Record 2 lacks /),
               expect.stringMatching(/^Record 3 lacks /),
-              '2 more records lack fields.',
+              '2 more records lack fields or hold the wrong kinds.',
             ],
           },
         },
@@ -79,12 +87,56 @@ describe('records of an imported snapshot', () => {
       {
         errors: {
           store: {
-            collections: { customers: [`Record ${String(whole?.id)} has a field of the wrong type.`] },
+            collections: {
+              customers: [`Record ${String(whole?.id)} holds the wrong kind of value in email (a string).`],
+            },
           },
         },
       },
     ]);
     expect(await s.control.snapshot()).toEqual(good);
+  });
+
+  it('are refused with 422 for any field holding the wrong kind of value (regression: a timestamp of 5 imported, then every read of the record answered 500)', async () => {
+    const s = await store();
+    const c = await createCustomerWithAddress(s.api);
+    await addCard(s.api, c.customerId, 'tok_ok');
+    await createSubscription(s.api, c.addressId, { next_charge_scheduled_at: '2025-01-16' });
+    await s.control.advanceClock({ days: 2 });
+    const good = await s.control.snapshot();
+    const wrong: Record<RecordField['kind'], unknown> = {
+      s: 5,
+      n: '5',
+      b: 'yes',
+      a: {},
+      o: [],
+      x: undefined,
+    };
+    let checked = 0;
+    for (const name of COLLECTION_NAMES) {
+      const [record] = (good.store.collections[name] ?? []) as Record<string, unknown>[];
+      if (!record) continue;
+      for (const field of RECORD_FIELDS[name]) {
+        // Any value is of kind x; ids are refused with the document's structure, in a message of their own.
+        if (field.kind === 'x' || field.name === 'id') continue;
+        const bad = { ...record, [field.name]: wrong[field.kind] };
+        const collections = { ...good.store.collections, [name]: [bad] };
+        const refused = await refusal(
+          s.control.restoreSnapshot({ ...good, store: { ...good.store, collections } }),
+        );
+        // Each names the collection and the field (jobs, parsed by a schema of their own, in its words).
+        expect(refused.status, `${name}.${field.name}`).toBe(422);
+        const words = JSON.stringify(refused.body);
+        expect(words).toContain(`"${name}"`);
+        expect(words).toContain(name === 'jobs' ? `"${field.name}"` : ` in ${field.name} (`);
+        checked += 1;
+      }
+    }
+    // customers, addresses, payment methods, subscriptions, charges, orders, events, jobs at least.
+    expect(checked).toBeGreaterThan(150);
+    expect(await s.control.snapshot()).toEqual(good);
+    for (const path of ['/customers', '/addresses', '/subscriptions', '/charges', '/orders', '/events'])
+      expect((await s.api.get(path)).status, path).toBe(200);
   });
 
   it('are refused with 422 when two share an id, in whatever order they come', async () => {
@@ -141,6 +193,6 @@ describe('records of an imported snapshot', () => {
 
   it('are checked by field names none of which is an Object.prototype member (the compiled test reads them with `in`)', async () => {
     for (const fields of Object.values(RECORD_FIELDS))
-      for (const field of fields) expect(field in Object.prototype).toBe(false);
+      for (const field of fields) expect(field.name in Object.prototype).toBe(false);
   });
 });
