@@ -56,6 +56,12 @@ export interface Dialect {
   write(body: unknown): unknown;
   /** An error body in the store's names, field names inside its messages included. */
   writeError(body: unknown): unknown;
+  /**
+   * An error body whose messages name fields and values in the store's names, its own keys and
+   * values left neutral: an error kept to be served later (an async batch task's result), which
+   * `write` renames then.
+   */
+  writeErrorTexts(body: unknown): unknown;
   /** An answer (body and `Link` header) in the store's names. */
   writeResponse(response: ApiResponse): ApiResponse;
 }
@@ -66,6 +72,7 @@ const IDENTITY: Dialect = {
   readQuery: (query) => query,
   write: (body) => body,
   writeError: (body) => body,
+  writeErrorTexts: (body) => body,
   writeResponse: (response) => response,
 };
 
@@ -151,6 +158,7 @@ function buildDialect(word: string, valueNames: Readonly<Record<string, string>>
     },
     write,
     writeError,
+    writeErrorTexts: (body) => renameTexts(body, renameText),
     writeResponse: (response) => {
       const status = response.status ?? 200;
       const body =

@@ -179,6 +179,26 @@ describe('platform word in 2021-11', () => {
     expect(refused.text).not.toContain('platform_');
   });
 
+  it('names the word in the messages of a failed async batch task (regression: only its keys were renamed)', async () => {
+    const s = await shopify('2021-11');
+    const batch = (await s.api.post('/async_batches', { batch_type: 'discount_create' })).body.async_batch;
+    const body = {
+      code: 'NOPE',
+      discount_type: 'percentage',
+      duration: 'forever',
+      value: 10,
+      applies_to_id: 1,
+      applies_to_resource: 'nothing',
+    };
+    expect((await s.api.post(`/async_batches/${batch.id}/tasks`, { tasks: [{ body }] })).status).toBe(201);
+    expect((await s.api.post(`/async_batches/${batch.id}/process`, {})).status).toBeLessThan(300);
+    const tasks = await s.api.get(`/async_batches/${batch.id}/tasks`);
+    const [task] = tasks.body.async_batch_tasks;
+    expect(task.result.status_code).toBe(422);
+    expect(JSON.stringify(task.result.output)).toContain('shopify_product');
+    expect(tasks.text).not.toContain('platform_');
+  });
+
   it('signs and sends webhook payloads in the word', async () => {
     const receiver = await startReceiver();
     try {

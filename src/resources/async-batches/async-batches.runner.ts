@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { isApiError } from '../../errors/api-error.js';
 import { errors } from '../../errors/messages.js';
+import { dialectOf } from '../../http/dialect.js';
 import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from '../../http/endpoint-request.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, HttpMethod } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
@@ -107,8 +108,10 @@ export function taskRunner(
       return resultOf(response);
     } catch (error) {
       // A bug in a handler fails its task with the body a request would get, not the whole batch.
+      // Its messages name fields in the store's words, as the request's would (its keys are
+      // renamed when the task is served).
       return isApiError(error)
-        ? { status_code: error.status, output: error.body }
+        ? { status_code: error.status, output: dialectOf(store.settings).writeErrorTexts(error.body) }
         : { status_code: 500, output: errors.internal().body };
     }
   };
