@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../../src/index.js';
 import type { CollectionName } from '../../src/store/collections.js';
-import { RECORD_FIELDS, type RecordField } from '../../src/store/record-fields.js';
+import { NESTED_FIELDS, RECORD_FIELDS, type RecordField } from '../../src/store/record-fields.js';
 import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
 import { refusal } from '../helpers/refusal.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';
@@ -24,19 +24,30 @@ type Row = Record<string, unknown>;
 /** A value of each kind a record's field may be of. */
 const OF_KIND: Record<RecordField['kind'], unknown> = { s: '', n: 0, b: false, a: [], o: {}, x: null };
 
+/** A value of its kind for each of `fields`. */
+const ofKinds = (fields: readonly RecordField[] = []): Row =>
+  Object.fromEntries(fields.map((field) => [field.name, OF_KIND[field.kind]]));
+
 /**
  * Every field a record of `name` must have (a value of its kind), then fields every collection's
  * indexes can read (unique ones made from the id).
  */
 function synthetic(name: CollectionName, id: number, odd: string): Row {
   return {
-    ...Object.fromEntries(RECORD_FIELDS[name].map((field) => [field.name, OF_KIND[field.kind]])),
+    ...ofKinds(RECORD_FIELDS[name]),
     id,
     email: `synthetic.${id}@example.com`,
     code: `CODE${id}`,
     token: `token-${id}`,
     external_product_id: `product-${id}`,
-    variants: [{ external_variant_id: `variant-${id}`, prices: [1, 2.5, -0, 1e21] }],
+    variants: [
+      {
+        ...ofKinds(NESTED_FIELDS.get('products.variants')),
+        external_variant_id: `variant-${id}`,
+        prices: ofKinds(NESTED_FIELDS.get('products.variants.prices')),
+      },
+    ],
+    numbers: [1, 2.5, -0, 1e21],
     line_items: [{ purchase_item_id: id, properties: [{ name: 'ünïcödé', value: odd }] }],
     type: 'synthetic',
     due_at: 1_750_000_000_000,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../../src/index.js';
 import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
 import { RECORD_FIELDS, type RecordField } from '../../src/store/record-fields.js';
+import { createProduct } from '../helpers/catalog.js';
 import { refusal } from '../helpers/refusal.js';
 import { useEmulator } from '../helpers/emulator.js';
 import {
@@ -137,6 +138,40 @@ describe('records of an imported snapshot', () => {
     expect(await s.control.snapshot()).toEqual(good);
     for (const path of ['/customers', '/addresses', '/subscriptions', '/charges', '/orders', '/events'])
       expect((await s.api.get(path)).status, path).toBe(200);
+  });
+
+  it('are refused with 422 when a value nested in them that the emulator reads is malformed (regression: a variant without prices made every read of the products answer 500)', async () => {
+    const s = await store();
+    await createProduct(s.api);
+    const good = await s.control.snapshot();
+    const [product] = (good.store.collections.products ?? []) as Record<string, unknown>[];
+    const [variant] = (product?.variants ?? []) as Record<string, unknown>[];
+    const { prices: _prices, ...withoutPrices } = variant ?? {};
+    const withVariants = (variants: unknown[]) => ({
+      ...good,
+      store: {
+        ...good.store,
+        collections: { ...good.store.collections, products: [{ ...product, variants }] },
+      },
+    });
+    const cases: [unknown, string][] = [
+      [withoutPrices, 'lacks variants.prices'],
+      [
+        { ...variant, prices: { unit_price: 5, compare_at_price: null } },
+        'holds the wrong kind of value in variants.prices.unit_price (a string)',
+      ],
+      [{ ...variant, prices: null }, 'holds the wrong kind of value in variants.prices (an object)'],
+      [5, 'holds the wrong kind of value in variants (an object)'],
+    ];
+    for (const [bad, words] of cases) {
+      const refused = await refusal(s.control.restoreSnapshot(withVariants([variant, bad])));
+      expect([refused.status, refused.body]).toEqual([
+        422,
+        { errors: { store: { collections: { products: [`Record ${String(product?.id)} ${words}.`] } } } },
+      ]);
+    }
+    expect((await s.api.get('/products', { version: '2021-11' })).status).toBe(200);
+    expect(await s.control.snapshot()).toEqual(good);
   });
 
   it('are refused with 422 when two share an id, in whatever order they come', async () => {
