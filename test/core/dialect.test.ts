@@ -156,6 +156,16 @@ describe('platform word in 2021-01', () => {
   });
 });
 
+/** A 2021-11 discount whose resource is none of the allowed ones (which the 422 lists). */
+const UNKNOWN_RESOURCE = {
+  code: 'NOPE',
+  discount_type: 'percentage',
+  duration: 'forever',
+  value: 10,
+  applies_to_id: 1,
+  applies_to_resource: 'nothing',
+};
+
 describe('platform word in 2021-11', () => {
   it('reads the word in query parameters and names it in error bodies', async () => {
     const s = await shopify('2021-11');
@@ -166,14 +176,7 @@ describe('platform word in 2021-11', () => {
     expect(created.status).toBe(201);
     const listed = await s.api.get('/customers', { query: { shopify_customer_id: '9001' } });
     expect(listed.body.customers.map((c: Json) => c.id)).toEqual([created.body.customer.id]);
-    const refused = await s.api.post('/discounts', {
-      code: 'NOPE',
-      discount_type: 'percentage',
-      duration: 'forever',
-      value: 10,
-      applies_to_id: 1,
-      applies_to_resource: 'nothing',
-    });
+    const refused = await s.api.post('/discounts', UNKNOWN_RESOURCE);
     expect(refused.status).toBe(422);
     expect(refused.text).toContain('shopify_product');
     expect(refused.text).not.toContain('platform_');
@@ -182,15 +185,10 @@ describe('platform word in 2021-11', () => {
   it('names the word in the messages of a failed async batch task (regression: only its keys were renamed)', async () => {
     const s = await shopify('2021-11');
     const batch = (await s.api.post('/async_batches', { batch_type: 'discount_create' })).body.async_batch;
-    const body = {
-      code: 'NOPE',
-      discount_type: 'percentage',
-      duration: 'forever',
-      value: 10,
-      applies_to_id: 1,
-      applies_to_resource: 'nothing',
-    };
-    expect((await s.api.post(`/async_batches/${batch.id}/tasks`, { tasks: [{ body }] })).status).toBe(201);
+    const added = await s.api.post(`/async_batches/${batch.id}/tasks`, {
+      tasks: [{ body: UNKNOWN_RESOURCE }],
+    });
+    expect(added.status).toBe(201);
     expect((await s.api.post(`/async_batches/${batch.id}/process`, {})).status).toBeLessThan(300);
     const tasks = await s.api.get(`/async_batches/${batch.id}/tasks`);
     const [task] = tasks.body.async_batch_tasks;
