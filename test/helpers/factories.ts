@@ -95,6 +95,21 @@ export async function createSubscription(
   return reply.body.subscription;
 }
 
+/**
+ * A customer with an address, a card (`tok_declined` to have its charges declined) and a monthly
+ * subscription charged on 2025-01-16, the day after a store's clock starts: advance it two days to
+ * bill it.
+ */
+export async function subscribedCustomer(
+  api: Api,
+  cardToken = 'tok_ok',
+): Promise<{ customerId: number; addressId: number }> {
+  const c = await createCustomerWithAddress(api);
+  await addCard(api, c.customerId, cardToken);
+  await createSubscription(api, c.addressId, { next_charge_scheduled_at: '2025-01-16' });
+  return c;
+}
+
 /** The queued charges of an address, oldest date first (2021-11 shape). */
 export async function queuedCharges(api: Api, addressId: number): Promise<Json[]> {
   const reply = await api

@@ -13,7 +13,7 @@ import { NESTED_FIELDS, RECORD_FIELDS, type RecordField } from '../../src/store/
 import { COLLECTION_NAMES } from '../../src/store/snapshots.js';
 import { refusal } from '../helpers/refusal.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';
-import { addCard, createCustomerWithAddress, createSubscription } from '../helpers/factories.js';
+import { subscribedCustomer } from '../helpers/factories.js';
 
 const { store, emulator } = useEmulator();
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-columnar-'));
@@ -68,9 +68,7 @@ const reversed = (row: Row): Row => Object.fromEntries(Object.entries(row).rever
 async function everyCollection(): Promise<{ s: TestStore; document: StoreSnapshot }> {
   const s = await store({ settings: { webhooks: { mode: 'outbox' } } });
   await s.api.post('/webhooks', { address: 'https://receiver.example/hooks', topic: 'charge/paid' });
-  const c = await createCustomerWithAddress(s.api);
-  await addCard(s.api, c.customerId, 'tok_ok');
-  await createSubscription(s.api, c.addressId, { next_charge_scheduled_at: '2025-01-16' });
+  await subscribedCustomer(s.api);
   await s.control.advanceClock({ days: 2 });
   const doc = await s.control.snapshot();
   const collections: Record<string, Row[]> = {};

@@ -12,12 +12,7 @@ import { RECORD_FIELDS, type RecordField } from '../../src/store/record-fields.j
 import { createProduct } from '../helpers/catalog.js';
 import { refusal } from '../helpers/refusal.js';
 import { useEmulator } from '../helpers/emulator.js';
-import {
-  addCard,
-  createCustomer,
-  createCustomerWithAddress,
-  createSubscription,
-} from '../helpers/factories.js';
+import { createCustomer, subscribedCustomer } from '../helpers/factories.js';
 
 const { store } = useEmulator();
 
@@ -100,9 +95,7 @@ describe('records of an imported snapshot', () => {
 
   it('are refused with 422 for any field holding the wrong kind of value (regression: a timestamp of 5 imported, then every read of the record answered 500)', async () => {
     const s = await store();
-    const c = await createCustomerWithAddress(s.api);
-    await addCard(s.api, c.customerId, 'tok_ok');
-    await createSubscription(s.api, c.addressId, { next_charge_scheduled_at: '2025-01-16' });
+    await subscribedCustomer(s.api);
     await s.control.advanceClock({ days: 2 });
     const good = await s.control.snapshot();
     const wrong: Record<RecordField['kind'], unknown> = {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ControlError } from '../../src/index.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { addCard, createCustomerWithAddress, createSubscription } from '../helpers/factories.js';
+import { subscribedCustomer } from '../helpers/factories.js';
 
 const { store, emulator } = useEmulator();
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-stream-'));
@@ -17,11 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function withBilling() {
   const s = await store({ settings: { webhooks: { mode: 'outbox' } } });
   await s.api.post('/webhooks', { address: 'https://receiver.example/hooks', topic: 'charge/paid' });
-  for (const token of ['tok_ok', 'tok_declined']) {
-    const c = await createCustomerWithAddress(s.api);
-    await addCard(s.api, c.customerId, token);
-    await createSubscription(s.api, c.addressId, { next_charge_scheduled_at: '2025-01-16' });
-  }
+  for (const token of ['tok_ok', 'tok_declined']) await subscribedCustomer(s.api, token);
   await s.control.advanceClock({ days: 2 });
   return s;
 }
