@@ -7,8 +7,8 @@
  * 500 on reads of it.
  *
  * Kinds: `s` string, `n` number, `b` boolean, `a` array, `o` object (not an array), `x` any value
- * (a field typed as a union of kinds); a trailing `?` allows null too. Only the value itself is
- * checked, not what an array or object holds.
+ * (a field typed as a union of kinds); a trailing `?` allows null too. What an array or object
+ * holds is checked only where the emulator reads it field by field (`NESTED_TABLE` below).
  */
 import type { CollectionName, RecordOf } from './collections.js';
 
