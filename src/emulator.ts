@@ -5,20 +5,20 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { billingJobKinds } from './billing/jobs.js';
-import { scheduleFromRecords } from './billing/charge-jobs.js';
+import { billingJobKinds } from './domain/jobs.js';
+import { scheduleFromRecords } from './domain/charges/charge-jobs.js';
 import { ControlClient } from './control/client.js';
 import { headerNames, isHeaderPrefix, type HeaderNames } from './http/headers.js';
 import { deliverWebhooks, webhookJobKinds } from './webhooks/dispatcher.js';
 import { VERSION } from './version.js';
-import { TOPICS } from './webhooks/topics.js';
-import { createWebhook } from './resources/webhooks/webhooks.service.js';
+import { TOPICS } from './domain/events/topics.js';
+import { createWebhook } from './domain/webhooks/webhooks.service.js';
 import type { Store } from './store/store.js';
 import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
 import type { Persistence } from './platform/persistence/database.js';
 import { RegistryChanges } from './store/registry-changes.js';
 import { persistenceFor, readStored, type StorageTuning } from './store/persistence.js';
-import { runRealtimeStores } from './platform/scheduler/realtime.js';
+import { runRealtimeStores } from './store/realtime.js';
 import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry } from './store/registry.js';
 import {

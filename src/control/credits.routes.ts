@@ -6,7 +6,7 @@ import {
   serializeCreditAccount,
   serializeCreditAdjustment,
 } from '../resources/credits/credits.serializers.js';
-import { seedCreditAccount, seedCreditAdjustment } from '../resources/credits/credits.service.js';
+import { seedCreditAccount, seedCreditAdjustment } from '../domain/credits/credits.service.js';
 import type { ControlEndpoint } from './control.types.js';
 
 export const creditControlEndpoints: readonly ControlEndpoint[] = [

@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../http/validation.js';
-import { recordEvent } from '../platform/events.js';
-import { EMULATOR_ACTOR } from '../store/actor.js';
+import { recordEvent } from '../domain/events/event-log.js';
+import { EMULATOR_ACTOR } from '../model/actor.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 

@@ -1,6 +1,6 @@
 /** The emails the store would have sent (POST /customers/{id}/notifications), newest first. */
 import { parseInteger } from '../http/list/params.js';
-import type { SentNotification } from '../resources/notifications/notification.model.js';
+import type { SentNotification } from '../model/notification.js';
 import type { ControlEndpoint } from './control.types.js';
 
 export const notificationControlEndpoints: readonly ControlEndpoint[] = [

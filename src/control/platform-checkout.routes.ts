@@ -10,14 +10,14 @@
  * checkout-page channel setting is not applied (spec: Discount `channel_settings`).
  */
 import * as z from 'zod';
-import { chargeCheckout } from '../billing/checkout-completion.js';
+import { chargeCheckout } from '../domain/checkouts/checkout-completion.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../http/validation.js';
 import { chargeBody, checkoutSchemas } from '../resources/checkouts/checkouts.schemas.js';
 import { serializeCheckout } from '../resources/checkouts/checkouts.serializers.js';
-import { createCheckout, findCheckout } from '../resources/checkouts/checkouts.service.js';
-import type { ServiceContext } from '../resources/service-context.js';
-import { PLATFORM_CHECKOUT_ACTOR } from '../store/actor.js';
+import { createCheckout, findCheckout } from '../domain/checkouts/checkouts.service.js';
+import type { ServiceContext } from '../domain/service-context.js';
+import { PLATFORM_CHECKOUT_ACTOR } from '../model/actor.js';
 import type { ControlEndpoint } from './control.types.js';
 
 const purchaseBody = z

@@ -7,18 +7,18 @@ import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
 import { parseWith } from '../http/validation.js';
-import { recordEvent } from '../platform/events.js';
-import { addInterval } from '../billing/dates.js';
+import { recordEvent } from '../domain/events/event-log.js';
+import { addInterval } from '../domain/dates.js';
 import { customerSerializers } from '../resources/customers/customers.serializers.js';
 import {
   createPaymentMethod,
   defaultPaymentMethod,
   updatePaymentMethod,
-} from '../resources/payment-methods/payment-methods.service.js';
-import { findSubscription, setNextChargeDate } from '../resources/subscriptions/subscriptions.service.js';
+} from '../domain/payment-methods/payment-methods.service.js';
+import { findSubscription, setNextChargeDate } from '../domain/subscriptions/subscriptions.service.js';
 import { subscriptionSerializers } from '../resources/subscriptions/subscriptions.serializers.js';
-import type { ServiceContext } from '../resources/service-context.js';
-import { PORTAL_ACTOR } from '../store/actor.js';
+import type { ServiceContext } from '../domain/service-context.js';
+import { PORTAL_ACTOR } from '../model/actor.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
 

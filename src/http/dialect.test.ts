@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHECKOUT_PAYMENT_TYPES,
-  CHECKOUT_PROCESSORS,
-  CHECKOUT_SOURCES,
-} from '../resources/checkouts/checkout.model.js';
-import { PAYMENT_TYPES, PROCESSORS } from '../resources/payment-methods/payment-method.model.js';
+import { CHECKOUT_PAYMENT_TYPES, CHECKOUT_PROCESSORS, CHECKOUT_SOURCES } from '../model/checkout.js';
+import { PAYMENT_TYPES, PROCESSORS } from '../model/payment-method.js';
 import { RENAMEABLE_VALUES } from '../store/dialect-settings.js';
 import { completeSettings, storeSettingsSchema } from '../store/settings.js';
 import { dialectOf } from './dialect.js';

@@ -7,7 +7,7 @@
 import { isApiError } from '../errors/api-error.js';
 import { authenticated } from '../store/registry.js';
 import type { Store } from '../store/store.js';
-import type { TokenRecord } from '../store/tokens.js';
+import type { TokenRecord } from '../model/token.js';
 import type { ApiVersion } from '../store/versions.js';
 import { dialectOf } from './dialect.js';
 import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';

@@ -3,11 +3,11 @@
  * scope, versions) plus a handler that gets a parsed request and returns status and body.
  * Handlers never see Koa.
  */
-import type { Actor } from '../store/actor.js';
+import type { Actor } from '../model/actor.js';
 import type { Scope } from '../store/scopes.js';
 import type { Store } from '../store/store.js';
 import type { StoreSettings } from '../store/settings.js';
-import type { TokenRecord } from '../store/tokens.js';
+import type { TokenRecord } from '../model/token.js';
 import type { ApiVersion } from '../store/versions.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 /** zod building blocks shared by the request schemas of several resources. */
 import * as z from 'zod';
-import { findCountry } from './addresses/countries.js';
-import type { PostalAddress } from './shared.model.js';
+import { findCountry } from '../domain/addresses/countries.js';
+import type { PostalAddress } from '../model/shared.js';
 
 /** `"2"`, `" 2.5 "`, `"-1"` as numbers; anything else as it is, for the schema to accept or refuse. */
 function numericString(value: unknown): unknown {

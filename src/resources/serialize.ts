@@ -1,6 +1,6 @@
 /** Pieces every version's serializers share. */
 import type { ApiVersion } from '../store/versions.js';
-import type { Timestamp } from './shared.model.js';
+import type { Timestamp } from '../model/shared.js';
 
 /** 2021-01: `YYYY-MM-DDTHH:MM:SS` (no offset); 2021-11: `YYYY-MM-DDTHH:MM:SS+00:00`. */
 export function timestamp(version: ApiVersion, value: Timestamp): string;

@@ -4,7 +4,7 @@
  * hand-written data never goes stale. A string that is one `${...}` becomes the value itself (a
  * number stays a number); inside longer text it is spelled out.
  */
-import { addDays, addMonths, dayIn } from '../billing/dates.js';
+import { addDays, addMonths, dayIn } from '../domain/dates.js';
 import { toIso } from '../platform/clock.js';
 import { dictionary, own } from '../platform/dictionary.js';
 

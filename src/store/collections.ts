@@ -3,29 +3,29 @@
  * here; persistence, snapshots and reset follow from this table.
  */
 import { Collection } from '../platform/persistence/collection.js';
-import type { Account } from '../resources/accounts/account.model.js';
-import type { Address } from '../resources/addresses/address.model.js';
-import type { Customer } from '../resources/customers/customer.model.js';
-import type { EventRecord } from '../resources/events/event.model.js';
-import type { Metafield } from '../resources/metafields/metafield.model.js';
-import type { PaymentMethod } from '../resources/payment-methods/payment-method.model.js';
-import type { Job } from '../platform/scheduler/job.js';
-import type { BundleSelection } from '../resources/bundle-selections/bundle-selection.model.js';
-import type { Charge } from '../resources/charges/charge.model.js';
-import type { Checkout } from '../resources/checkouts/checkout.model.js';
-import type { CollectionProduct, ProductCollection } from '../resources/collections/collection.model.js';
-import type { Discount } from '../resources/discounts/discount.model.js';
-import type { Onetime } from '../resources/onetimes/onetime.model.js';
-import type { Order } from '../resources/orders/order.model.js';
-import type { GiftPurchase } from '../resources/gift-purchases/gift-purchase.model.js';
-import type { Delivery, Webhook } from '../resources/webhooks/webhook.model.js';
-import type { Plan } from '../resources/plans/plan.model.js';
-import type { Product } from '../resources/products/product.model.js';
-import type { Subscription } from '../resources/subscriptions/subscription.model.js';
-import type { AsyncBatch, AsyncBatchTask } from '../resources/async-batches/async-batch.model.js';
-import type { SentNotification } from '../resources/notifications/notification.model.js';
-import type { CreditAccount, CreditAdjustment } from '../resources/credits/credit.model.js';
-import type { RetentionStrategy } from '../resources/retention-strategies/retention-strategy.model.js';
+import type { Account } from '../model/account.js';
+import type { Address } from '../model/address.js';
+import type { Customer } from '../model/customer.js';
+import type { EventRecord } from '../model/event.js';
+import type { Metafield } from '../model/metafield.js';
+import type { PaymentMethod } from '../model/payment-method.js';
+import type { Job } from '../model/job.js';
+import type { BundleSelection } from '../model/bundle-selection.js';
+import type { Charge } from '../model/charge.js';
+import type { Checkout } from '../model/checkout.js';
+import type { CollectionProduct, ProductCollection } from '../model/collection.js';
+import type { Discount } from '../model/discount.js';
+import type { Onetime } from '../model/onetime.js';
+import type { Order } from '../model/order.js';
+import type { GiftPurchase } from '../model/gift-purchase.js';
+import type { Delivery, Webhook } from '../model/webhook.js';
+import type { Plan } from '../model/plan.js';
+import type { Product } from '../model/product.js';
+import type { Subscription } from '../model/subscription.js';
+import type { AsyncBatch, AsyncBatchTask } from '../model/async-batch.js';
+import type { SentNotification } from '../model/notification.js';
+import type { CreditAccount, CreditAdjustment } from '../model/credit.js';
+import type { RetentionStrategy } from '../model/retention-strategy.js';
 
 export function createCollections(onChange: () => void) {
   return {

@@ -8,8 +8,8 @@ import type { ClockState } from '../platform/clock.js';
 import { SCOPES, type Scope } from './scopes.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
 import { Store, type StoreDoc, type StoreObserver } from './store.js';
-import type { TokenRecord } from './tokens.js';
-import type { Actor } from './actor.js';
+import type { TokenRecord } from '../model/token.js';
+import type { Actor } from '../model/actor.js';
 import { seedStore } from './seed-store.js';
 
 export interface RegistryDoc {

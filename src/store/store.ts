@@ -2,16 +2,16 @@
  * One merchant: settings, tokens, a client secret, its own data, virtual clock, scheduler and
  * event log. Stores are isolated from each other; nothing here knows about HTTP.
  */
-import { dayIn } from '../billing/dates.js';
+import { dayIn } from '../domain/dates.js';
 import { Clock, type ClockState } from '../platform/clock.js';
 import type { CollectionImage } from '../platform/persistence/collection.js';
 import type { Random } from '../platform/random.js';
 import { StoreTraffic } from '../platform/traffic.js';
 import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
-import type { EventRecord } from '../resources/events/event.model.js';
+import type { EventRecord } from '../model/event.js';
 import { createCollections, type CollectionName, type Collections, type RecordOf } from './collections.js';
 import type { StoreSettings } from './settings.js';
-import type { TokenRecord } from './tokens.js';
+import type { TokenRecord } from '../model/token.js';
 
 /** Ids of a store start at `id * ID_BLOCK + 1`, so ids of different stores never collide. */
 export const ID_BLOCK = 10_000_000;

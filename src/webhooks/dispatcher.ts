@@ -11,11 +11,11 @@ import { toIso } from '../platform/clock.js';
 import type { JobKind } from '../platform/scheduler/scheduler.js';
 import { sendWebhook, type SendResult } from '../platform/webhooks/http-sender.js';
 import { signWebhook } from '../platform/webhooks/signature.js';
-import type { EventRecord } from '../resources/events/event.model.js';
-import type { Delivery, DeliveryStatus, Webhook } from '../resources/webhooks/webhook.model.js';
+import type { EventRecord } from '../model/event.js';
+import type { Delivery, DeliveryStatus, Webhook } from '../model/webhook.js';
 import type { Store, StoreObserver } from '../store/store.js';
 import { payloadOf } from './payloads.js';
-import { isTopic } from './topics.js';
+import { isTopic } from '../domain/events/topics.js';
 
 /** Minutes from each failed try to the next: 19 retries, the last 48 h after the first try. */
 export const RETRY_DELAYS_MINUTES = [

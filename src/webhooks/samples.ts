@@ -7,13 +7,13 @@
  * serialized in the webhook's version exactly like a real payload. The store itself is not
  * touched (decision 0019).
  */
-import { scheduleFromRecords } from '../billing/charge-jobs.js';
-import { addDays } from '../billing/dates.js';
+import { scheduleFromRecords } from '../domain/charges/charge-jobs.js';
+import { addDays } from '../domain/dates.js';
 import { inProcessClient, type ApiCall, type Invoke } from '../http/in-process.js';
 import { Random } from '../platform/random.js';
 import { SCOPES } from '../store/scopes.js';
 import { Store } from '../store/store.js';
-import type { TokenRecord } from '../store/tokens.js';
+import type { TokenRecord } from '../model/token.js';
 import type { ApiVersion } from '../store/versions.js';
 import { newestOf, payloadOf } from './payloads.js';
 

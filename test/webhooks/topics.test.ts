@@ -4,7 +4,7 @@
  * receiver got (every topic subscribed).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOPICS } from '../../src/webhooks/topics.js';
+import { TOPICS } from '../../src/domain/events/topics.js';
 import type { Json } from '../helpers/api.js';
 import { bundleShop, createPlan, createProduct } from '../helpers/catalog.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';

@@ -1,7 +1,7 @@
 /** The webhooks endpoints: CRUD, topic and included-object validation, scopes; `--webhook-url`. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/index.js';
-import { TOPICS } from '../../src/webhooks/topics.js';
+import { TOPICS } from '../../src/domain/events/topics.js';
 import { Api, type Json } from '../helpers/api.js';
 import { startCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';

@@ -3,7 +3,7 @@
  * time before it runs. Job implementations live in a table keyed by `type`, injected at wiring.
  */
 import { toIso } from '../clock.js';
-import type { Job, JobReport } from './job.js';
+import type { Job, JobReport } from '../../model/job.js';
 import { JobQueue } from './job-queue.js';
 import type { Store } from '../../store/store.js';
 

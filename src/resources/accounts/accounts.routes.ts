@@ -6,7 +6,7 @@ import type { Endpoint } from '../../http/types.js';
 import { errors } from '../../errors/messages.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { Account } from './account.model.js';
+import type { Account } from '../../model/account.js';
 
 function serializeAccount(account: Account, version: ApiVersion): Record<string, unknown> {
   return {

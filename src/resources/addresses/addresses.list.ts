@@ -6,9 +6,9 @@ import { customerSerializers } from '../customers/customers.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
 import { serializeDiscount } from '../discounts/discounts.serializers.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
-import type { Address } from './address.model.js';
+import type { Address } from '../../model/address.js';
 import { addressSerializers } from './addresses.serializers.js';
-import { hasActiveSubscriptions } from './addresses.service.js';
+import { hasActiveSubscriptions } from '../../domain/addresses/addresses.service.js';
 
 export const addressIncludes: IncludeSpec<Address> = {
   allowed: {

@@ -5,23 +5,28 @@ import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { errors } from '../../errors/messages.js';
-import { findCustomer } from '../customers/customers.service.js';
+import { findCustomer } from '../../domain/customers/customers.service.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import type { Address } from './address.model.js';
+import type { Address } from '../../model/address.js';
 import { ADDRESS_COUNT_FILTERS, addressIncludes, addressList } from './addresses.list.js';
 import { addressSchemas, checkRequired2021_11, completeAddress } from './addresses.schemas.js';
 import { addressSerializers } from './addresses.serializers.js';
-import { createAddress, deleteAddress, findAddress, updateAddress } from './addresses.service.js';
+import {
+  createAddress,
+  deleteAddress,
+  findAddress,
+  updateAddress,
+} from '../../domain/addresses/addresses.service.js';
 import { US_ONLY, validateUsAddress } from './addresses.validate.js';
 import {
   applyAddressDiscount,
   mergeAddresses,
   removeAddressDiscount,
   skipFutureCharge,
-} from '../../billing/address-actions.js';
+} from '../../domain/addresses/address-actions.js';
 import { chargeSerializers } from '../charges/charges.serializers.js';
 import { applyDiscountBody } from '../discounts/discounts.schemas.js';
-import { discountNamed } from '../discounts/discounts.service.js';
+import { discountNamed } from '../../domain/discounts/discounts.service.js';
 import { addressActionSchemas } from './addresses.actions.schemas.js';
 
 function render(request: ApiRequest, address: Address): unknown {

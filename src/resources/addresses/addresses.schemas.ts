@@ -12,7 +12,7 @@ import {
   shippingLine,
   text,
 } from '../schema-parts.js';
-import type { AddressFields } from './addresses.service.js';
+import type { AddressFields } from '../../domain/addresses/addresses.service.js';
 
 const place = {
   address1: text,

@@ -2,8 +2,8 @@
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { Address } from './address.model.js';
-import { countryName } from './countries.js';
+import type { Address } from '../../model/address.js';
+import { countryName } from '../../domain/addresses/countries.js';
 
 function serialize2021_01(address: Address, store: Store): Record<string, unknown> {
   const currency = address.presentment_currency;

@@ -7,8 +7,8 @@ import { errors } from '../../errors/messages.js';
 import type { FieldErrors } from '../../errors/api-error.js';
 import type { Gate } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
-import { findCountry } from './countries.js';
-import { findUsState, zipMatchesState } from './us-states.js';
+import { findCountry } from '../../domain/addresses/countries.js';
+import { findUsState, zipMatchesState } from '../../domain/addresses/us-states.js';
 
 const body = z.object({
   address1: z.string().nullable().optional(),

@@ -10,7 +10,7 @@ import {
   TASK_STATUSES,
   type AsyncBatch,
   type AsyncBatchTask,
-} from './async-batch.model.js';
+} from '../../model/async-batch.js';
 import { serializeBatch, serializeTask } from './async-batches.serializers.js';
 
 export const batchList: ListSpec<AsyncBatch> = {

@@ -11,7 +11,12 @@ import { batchList, taskList } from './async-batches.list.js';
 import { taskRunner } from './async-batches.runner.js';
 import { batchCreate, tasksAdd } from './async-batches.schemas.js';
 import { serializeBatch, serializeTask } from './async-batches.serializers.js';
-import { addTasks, createBatch, findBatch, processBatch } from './async-batches.service.js';
+import {
+  addTasks,
+  createBatch,
+  findBatch,
+  processBatch,
+} from '../../domain/async-batches/async-batches.service.js';
 
 const render = (request: ApiRequest, batch: Parameters<typeof serializeBatch>[0]) => ({
   async_batch: serializeBatch(batch, request.version),

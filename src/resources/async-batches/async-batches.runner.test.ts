@@ -1,7 +1,7 @@
 /** Every batch type names an endpoint of the table that serves 2021-11, the version tasks run in. */
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../index.js';
-import { BATCH_TYPES } from './async-batch.model.js';
+import { BATCH_TYPES } from '../../model/async-batch.js';
 import { TASK_VERSION, taskEndpoints } from './async-batches.runner.js';
 
 describe('batch task targets', () => {

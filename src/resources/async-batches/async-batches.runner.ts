@@ -15,8 +15,8 @@ import { authenticated } from '../../store/registry.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { externalIdField } from '../products/catalog.schema-parts.js';
 import { integerId } from '../schema-parts.js';
-import type { AsyncBatchTask, BatchType, TaskResult } from './async-batch.model.js';
-import type { TaskRunner } from './async-batches.service.js';
+import type { AsyncBatchTask, BatchType, TaskResult } from '../../model/async-batch.js';
+import type { TaskRunner } from '../../domain/async-batches/async-batches.service.js';
 
 /** Tasks run as 2021-11 requests whatever the version of the batch request (decision 0012). */
 export const TASK_VERSION: ApiVersion = '2021-11';

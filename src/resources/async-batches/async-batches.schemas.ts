@@ -1,7 +1,7 @@
 /** Request bodies of the async batch endpoints (one shape in both versions). */
 import * as z from 'zod';
 import { RULE } from '../../errors/messages.js';
-import { BATCH_TYPES, MAX_TASKS_PER_REQUEST } from './async-batch.model.js';
+import { BATCH_TYPES, MAX_TASKS_PER_REQUEST } from '../../model/async-batch.js';
 
 export const batchCreate = z.object({ batch_type: z.enum(BATCH_TYPES) });
 

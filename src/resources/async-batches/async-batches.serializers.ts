@@ -5,7 +5,7 @@
  */
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { AsyncBatch, AsyncBatchTask } from './async-batch.model.js';
+import type { AsyncBatch, AsyncBatchTask } from '../../model/async-batch.js';
 
 export function serializeBatch(batch: AsyncBatch, version: ApiVersion): Record<string, unknown> {
   return {

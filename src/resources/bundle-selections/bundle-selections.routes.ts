@@ -7,14 +7,14 @@ import { pathId } from '../../http/params.js';
 import type { Endpoint, Gate } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { integerId, numeric } from '../schema-parts.js';
-import type { BundleSelection } from './bundle-selection.model.js';
+import type { BundleSelection } from '../../model/bundle-selection.js';
 import { serializeSelection } from './bundle-selections.serializers.js';
 import {
   createSelection,
   deleteSelection,
   findSelection,
   updateSelection,
-} from './bundle-selections.service.js';
+} from '../../domain/bundle-selections/bundle-selections.service.js';
 
 /** A comma-separated integer list matched against a value (or values) of the selection. */
 function integerListFilter(

@@ -1,7 +1,7 @@
 /** The bundle selection record (spec: Bundle selection 2021-11). */
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { BundleSelection } from './bundle-selection.model.js';
+import type { BundleSelection } from '../../model/bundle-selection.js';
 
 export function serializeSelection(selection: BundleSelection, version: ApiVersion): Record<string, unknown> {
   return {

@@ -13,7 +13,7 @@ import type { Store } from '../../store/store.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
-import { CHARGE_STATUSES, type Charge } from './charge.model.js';
+import { CHARGE_STATUSES, type Charge } from '../../model/charge.js';
 import { chargeSerializers } from './charges.serializers.js';
 
 const charges = (store: Store) => store.collections.charges;

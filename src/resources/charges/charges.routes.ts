@@ -7,10 +7,10 @@ import {
   removeChargeDiscount,
   skipCharge,
   unskipCharge,
-} from '../../billing/charge-actions.js';
-import { removeAddressDiscount } from '../../billing/address-actions.js';
-import { processCharge } from '../../billing/charge-processing.js';
-import { captureCharge, chargeVisible, refundCharge } from '../../billing/payments.js';
+} from '../../domain/charges/charge-actions.js';
+import { removeAddressDiscount } from '../../domain/addresses/address-actions.js';
+import { processCharge } from '../../domain/charges/charge-processing.js';
+import { captureCharge, chargeVisible, refundCharge } from '../../domain/charges/payments.js';
 import { errors } from '../../errors/messages.js';
 import { amount, numeric } from '../schema-parts.js';
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
@@ -19,8 +19,8 @@ import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { applyDiscountBody } from '../discounts/discounts.schemas.js';
-import { discountNamed } from '../discounts/discounts.service.js';
-import type { Charge } from './charge.model.js';
+import { discountNamed } from '../../domain/discounts/discounts.service.js';
+import type { Charge } from '../../model/charge.js';
 import { CHARGE_COUNT_FILTERS, chargeIncludes, chargeList } from './charges.list.js';
 import { chargeSerializers } from './charges.serializers.js';
 

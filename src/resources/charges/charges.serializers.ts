@@ -1,12 +1,12 @@
 /** The charge record in each version's shape (spec: Charge 2021-01 and 2021-11). */
-import { findVariant } from '../products/products.service.js';
+import { findVariant } from '../../domain/products/products.service.js';
 import { productImageSizes, type ImageSizes } from '../products/products.serializers.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { countryName } from '../addresses/countries.js';
+import { countryName } from '../../domain/addresses/countries.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
-import type { PostalAddress } from '../shared.model.js';
-import type { Charge, ChargeLineItem } from './charge.model.js';
+import type { PostalAddress } from '../../model/shared.js';
+import type { Charge, ChargeLineItem } from '../../model/charge.js';
 
 const NO_IMAGES: ImageSizes = { large: null, medium: null, original: null, small: null };
 

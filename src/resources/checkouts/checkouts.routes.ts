@@ -3,15 +3,15 @@
  * only, other platforms get 406 from the gate). Scopes: `read_orders` / `write_orders`, the scope
  * of the checkout webhook topics (the spec names none for the endpoints).
  */
-import { chargeCheckout } from '../../billing/checkout-completion.js';
-import { offeredRates, priceCheckout } from '../../billing/checkout-pricing.js';
+import { chargeCheckout } from '../../domain/checkouts/checkout-completion.js';
+import { offeredRates, priceCheckout } from '../../domain/checkouts/checkout-pricing.js';
 import { errors, RULE } from '../../errors/messages.js';
 import type { ApiRequest, Endpoint, Gate } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
-import type { Checkout } from './checkout.model.js';
+import type { Checkout } from '../../model/checkout.js';
 import { chargeBody, checkoutSchemas } from './checkouts.schemas.js';
 import { serializeCheckout, serializeShippingRate } from './checkouts.serializers.js';
-import { createCheckout, findCheckout, updateCheckout } from './checkouts.service.js';
+import { createCheckout, findCheckout, updateCheckout } from '../../domain/checkouts/checkouts.service.js';
 
 /** Spec rule 6: checkout endpoints exist only for platform A and custom stores. */
 const CHECKOUT_PLATFORMS: Gate = { platforms: ['platform_a', 'custom'] };

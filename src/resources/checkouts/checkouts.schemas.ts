@@ -17,9 +17,9 @@ import {
   postalTextFields,
   numeric,
 } from '../schema-parts.js';
-import type { PostalAddress } from '../shared.model.js';
+import type { PostalAddress } from '../../model/shared.js';
 import { frequency, INTERVAL_UNITS } from '../subscriptions/subscriptions.schemas.js';
-import { CHECKOUT_PAYMENT_TYPES, CHECKOUT_PROCESSORS, CHECKOUT_SOURCES } from './checkout.model.js';
+import { CHECKOUT_PAYMENT_TYPES, CHECKOUT_PROCESSORS, CHECKOUT_SOURCES } from '../../model/checkout.js';
 
 /** A line item as sent: the variant, the quantity and, for a subscription, its schedule. */
 export interface LineInput {

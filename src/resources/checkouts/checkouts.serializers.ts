@@ -3,12 +3,12 @@
  * both versions serve it, with their own timestamps and (2021-01) addresses with a `country` name,
  * as that version's charges carry them.
  */
-import type { OfferedRate, PricedCheckout } from '../../billing/checkout-pricing.js';
+import type { OfferedRate, PricedCheckout } from '../../domain/checkouts/checkout-pricing.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { countryName } from '../addresses/countries.js';
+import { countryName } from '../../domain/addresses/countries.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
-import type { PostalAddress } from '../shared.model.js';
-import type { Checkout, CheckoutLine } from './checkout.model.js';
+import type { PostalAddress } from '../../model/shared.js';
+import type { Checkout, CheckoutLine } from '../../model/checkout.js';
 
 function address(version: ApiVersion, value: PostalAddress | null): Record<string, unknown> | null {
   if (!value) return null;

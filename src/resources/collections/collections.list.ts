@@ -4,7 +4,7 @@ import { idsFilter, indexedIntegerFilter, stringFilter, timestampFilters } from 
 import type { FilterParser, ListSpec } from '../../http/list/list.js';
 import type { ApiRequest } from '../../http/types.js';
 import type { Store } from '../../store/store.js';
-import type { CollectionProduct, ProductCollection } from './collection.model.js';
+import type { CollectionProduct, ProductCollection } from '../../model/collection.js';
 import { serializeCollection, serializeCollectionProduct } from './collections.serializers.js';
 
 export const collectionList: ListSpec<ProductCollection> = {

@@ -15,7 +15,7 @@ import {
   findCollection,
   removeProductsFromCollection,
   updateCollection,
-} from './collections.service.js';
+} from '../../domain/collections/collections.service.js';
 
 const V2021_11 = ['2021-11'] as const;
 

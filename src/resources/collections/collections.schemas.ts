@@ -1,7 +1,7 @@
 /** Request bodies of the 2021-11 collection endpoints. */
 import * as z from 'zod';
 import { optionalText, text } from '../schema-parts.js';
-import { COLLECTION_SORT_ORDERS, COLLECTION_TYPES } from './collection.model.js';
+import { COLLECTION_SORT_ORDERS, COLLECTION_TYPES } from '../../model/collection.js';
 import { externalIdField } from '../products/catalog.schema-parts.js';
 
 /** Spec, Limits: like list pages, a bulk request carries at most 250 items. */

@@ -1,7 +1,7 @@
 /** Collections and memberships (api-facts: Collection); 2021-11 records, timestamps per version. */
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { CollectionProduct, ProductCollection } from './collection.model.js';
+import type { CollectionProduct, ProductCollection } from '../../model/collection.js';
 
 export function serializeCollection(
   collection: ProductCollection,

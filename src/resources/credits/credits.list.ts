@@ -14,7 +14,7 @@ import {
   CREDIT_ACCOUNT_TYPES,
   type CreditAccount,
   type CreditAdjustment,
-} from './credit.model.js';
+} from '../../model/credit.js';
 import { serializeCreditAccount, serializeCreditAdjustment } from './credits.serializers.js';
 
 const accounts = (store: Store) => store.collections.credit_accounts;

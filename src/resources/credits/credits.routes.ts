@@ -8,7 +8,11 @@ import { pathId } from '../../http/params.js';
 import type { Endpoint, Gate } from '../../http/types.js';
 import { creditAccountList, creditAdjustmentList } from './credits.list.js';
 import { serializeCreditAccount, serializeCreditAdjustment } from './credits.serializers.js';
-import { creditSummary, findCreditAccount, findCreditAdjustment } from './credits.service.js';
+import {
+  creditSummary,
+  findCreditAccount,
+  findCreditAdjustment,
+} from '../../domain/credits/credits.service.js';
 
 const V2021_11 = ['2021-11'] as const;
 const RETENTION: Gate = { retention: true };

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { currencyCode, integerId } from '../schema-parts.js';
 import { amountField, timestampField } from '../products/catalog.schema-parts.js';
-import { ADJUSTMENT_TYPES, CREDIT_ACCOUNT_TYPES } from './credit.model.js';
+import { ADJUSTMENT_TYPES, CREDIT_ACCOUNT_TYPES } from '../../model/credit.js';
 
 export const creditAccountSeed = z
   .object({

@@ -1,7 +1,7 @@
 /** Credit records (api-facts: Credit account, Credit adjustment); 2021-11 only. */
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { CreditAccount, CreditAdjustment } from './credit.model.js';
+import type { CreditAccount, CreditAdjustment } from '../../model/credit.js';
 
 export function serializeCreditAccount(account: CreditAccount, version: ApiVersion): Record<string, unknown> {
   return {

@@ -6,8 +6,8 @@ import { addressSerializers } from '../addresses/addresses.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
-import type { Customer } from './customer.model.js';
-import { customerFacts } from './customers.facts.js';
+import type { Customer } from '../../model/customer.js';
+import { customerFacts } from '../../domain/customers/customer-facts.js';
 import { customerSerializers } from './customers.serializers.js';
 
 export const customerIncludes: IncludeSpec<Customer> = {

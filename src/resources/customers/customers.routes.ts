@@ -6,13 +6,18 @@ import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { serializePaymentSource } from '../payment-methods/payment-methods.serializers.js';
-import type { Customer } from './customer.model.js';
+import type { Customer } from '../../model/customer.js';
 import { CUSTOMER_COUNT_FILTERS, customerIncludes, customerList } from './customers.list.js';
 import { customerSchemas, type CustomerChange } from './customers.schemas.js';
 import { customerSerializers } from './customers.serializers.js';
-import { createCustomer, deleteCustomer, findCustomer, updateCustomer } from './customers.service.js';
+import {
+  createCustomer,
+  deleteCustomer,
+  findCustomer,
+  updateCustomer,
+} from '../../domain/customers/customers.service.js';
 import { paymentSourceList } from '../payment-methods/payment-methods.list.js';
-import { deliverySchedule } from '../../billing/delivery-schedule.js';
+import { deliverySchedule } from './delivery-schedule.js';
 import { parseInteger } from '../../http/list/params.js';
 import { errors } from '../../errors/messages.js';
 

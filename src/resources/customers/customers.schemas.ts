@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import type { ApiVersion } from '../../store/versions.js';
 import { analyticsData, countryField, definedOnly, email, optionalText, text } from '../schema-parts.js';
-import type { CustomerPatch } from './customers.service.js';
+import type { CustomerPatch } from '../../domain/customers/customers.service.js';
 
 /** Deprecated 2021-01 processor token fields; each creates a payment method for the customer. */
 export const PROCESSOR_TOKEN_FIELDS = {

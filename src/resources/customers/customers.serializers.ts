@@ -1,11 +1,11 @@
 /** The customer record in each version's shape (spec: Customer 2021-01; api-facts: 2021-11). */
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { countryName } from '../addresses/countries.js';
-import { hasValidPaymentMethod } from '../payment-methods/payment-methods.service.js';
+import { countryName } from '../../domain/addresses/countries.js';
+import { hasValidPaymentMethod } from '../../domain/payment-methods/payment-methods.service.js';
 import { timestamp } from '../serialize.js';
-import type { Customer } from './customer.model.js';
-import { customerFacts } from './customers.facts.js';
+import type { Customer } from '../../model/customer.js';
+import { customerFacts } from '../../domain/customers/customer-facts.js';
 
 function serialize2021_01(customer: Customer, store: Store): Record<string, unknown> {
   const facts = customerFacts(store, customer.id);

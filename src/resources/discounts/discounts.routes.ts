@@ -5,7 +5,7 @@ import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import { DISCOUNT_STATUSES, DISCOUNT_TYPES, type Discount } from './discount.model.js';
+import { DISCOUNT_STATUSES, DISCOUNT_TYPES, type Discount } from '../../model/discount.js';
 import { discountUpdate } from './discounts.schemas.js';
 import { discountCreateFor } from './discounts.schemas.2021-11.js';
 import { serializeDiscount } from './discounts.serializers.js';
@@ -15,7 +15,7 @@ import {
   effectiveStatus,
   findDiscount,
   updateDiscount,
-} from './discounts.service.js';
+} from '../../domain/discounts/discounts.service.js';
 
 export const discountList: ListSpec<Discount> = {
   name: 'discounts',

@@ -9,7 +9,7 @@ import {
   DISCOUNT_STATUSES,
   DISCOUNT_TYPES,
   PRODUCT_TYPES,
-} from './discount.model.js';
+} from '../../model/discount.js';
 
 export const timestamp = z
   .string()

@@ -2,8 +2,8 @@
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { Discount } from './discount.model.js';
-import { effectiveStatus } from './discounts.service.js';
+import type { Discount } from '../../model/discount.js';
+import { effectiveStatus } from '../../domain/discounts/discounts.service.js';
 
 /** The 2021-11 record's `value_type`, `applies_to`, `usage_limits` and `external_discount_id`. */
 function realFields2021_11(discount: Discount): Record<string, unknown> {

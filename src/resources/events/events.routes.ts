@@ -11,7 +11,7 @@ import { listResponse, type ListSpec } from '../../http/list/list.js';
 import type { Endpoint } from '../../http/types.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { EventRecord } from './event.model.js';
+import type { EventRecord } from '../../model/event.js';
 
 export function serializeEvent(event: EventRecord, version: ApiVersion): Record<string, unknown> {
   return {

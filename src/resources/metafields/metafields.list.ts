@@ -3,9 +3,9 @@ import { errors, FIELD } from '../../errors/messages.js';
 import { integerFilter, stringFilter, timestampFilters } from '../../http/list/filters.js';
 import type { ListSpec } from '../../http/list/list.js';
 import type { ApiRequest } from '../../http/types.js';
-import { OWNER_RESOURCES, type Metafield, type OwnerResource } from './metafield.model.js';
+import { OWNER_RESOURCES, type Metafield, type OwnerResource } from '../../model/metafield.js';
 import { metafieldSerializer } from './metafields.serializers.js';
-import { METAFIELD_SCOPES } from './metafields.service.js';
+import { METAFIELD_SCOPES } from '../../domain/metafields/metafields.service.js';
 
 export const metafieldList: ListSpec<Metafield> = {
   name: 'metafields',

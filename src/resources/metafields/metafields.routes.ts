@@ -4,7 +4,7 @@ import { decodeCursor } from '../../http/list/cursor.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import type { OwnerResource } from './metafield.model.js';
+import type { OwnerResource } from '../../model/metafield.js';
 import { metafieldList, authorizeOwnerQuery } from './metafields.list.js';
 import { metafieldCreate, metafieldUpdate, parseMetafieldBody } from './metafields.schemas.js';
 import { metafieldSerializer } from './metafields.serializers.js';
@@ -14,7 +14,7 @@ import {
   findMetafield,
   METAFIELD_SCOPES,
   updateMetafield,
-} from './metafields.service.js';
+} from '../../domain/metafields/metafields.service.js';
 
 const byOwner = { checkedBy: 'handler', note: 'read or write scope of the owner_resource' } as const;
 

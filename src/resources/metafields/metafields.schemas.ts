@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { Body } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { numeric } from '../schema-parts.js';
-import { METAFIELD_VALUE_TYPES, OWNER_RESOURCES } from './metafield.model.js';
+import { METAFIELD_VALUE_TYPES, OWNER_RESOURCES } from '../../model/metafield.js';
 
 // Spec: owner_id is an integer in requests; a numeric string is taken as well (numeric).
 const ownerId = numeric(z.number().int().positive());

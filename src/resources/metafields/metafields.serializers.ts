@@ -1,6 +1,6 @@
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { Metafield } from './metafield.model.js';
+import type { Metafield } from '../../model/metafield.js';
 
 /** The metafield record (spec: Metafield); one shape, timestamps per version. */
 export function metafieldSerializer(metafield: Metafield, version: ApiVersion): Record<string, unknown> {

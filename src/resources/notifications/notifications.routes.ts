@@ -3,7 +3,7 @@ import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { notificationCreate } from './notifications.schemas.js';
-import { sendNotification } from './notifications.service.js';
+import { sendNotification } from '../../domain/notifications/notifications.service.js';
 
 export const notificationEndpoints: readonly Endpoint[] = [
   {

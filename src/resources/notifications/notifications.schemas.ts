@@ -1,7 +1,7 @@
 /** Body of POST /customers/{id}/notifications (api-facts: Notification). */
 import * as z from 'zod';
 import { integerId } from '../schema-parts.js';
-import { TEMPLATE_TYPES } from './notification.model.js';
+import { TEMPLATE_TYPES } from '../../model/notification.js';
 
 export const notificationCreate = z.object({
   type: z.enum(['email']),

@@ -5,10 +5,15 @@ import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import type { Onetime } from './onetime.model.js';
+import type { Onetime } from '../../model/onetime.js';
 import { onetimeSchemas } from './onetimes.schemas.js';
 import { onetimeSerializers } from './onetimes.serializers.js';
-import { createOnetime, deleteOnetime, findOnetime, updateOnetime } from './onetimes.service.js';
+import {
+  createOnetime,
+  deleteOnetime,
+  findOnetime,
+  updateOnetime,
+} from '../../domain/onetimes/onetimes.service.js';
 
 const onetimes = (store: Parameters<ListSpec<Onetime>['collection']>[0]) => store.collections.onetimes;
 

@@ -12,7 +12,7 @@ import {
   platformIdInput,
   numeric,
 } from '../schema-parts.js';
-import type { OnetimeChange } from './onetimes.service.js';
+import type { OnetimeChange } from '../../domain/onetimes/onetimes.service.js';
 
 const common = {
   price: amount,

@@ -1,7 +1,7 @@
 /** The one-time record in each version's shape (api-facts: Onetime). */
 import type { ApiVersion } from '../../store/versions.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
-import type { Onetime } from './onetime.model.js';
+import type { Onetime } from '../../model/onetime.js';
 
 function serialize2021_11(onetime: Onetime): Record<string, unknown> {
   return {

@@ -22,9 +22,15 @@ import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { calendarDay, countryField, nameValues, optionalText, postalTextFields } from '../schema-parts.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
-import { ORDER_STATUSES, type Order } from './order.model.js';
+import { ORDER_STATUSES, type Order } from '../../model/order.js';
 import { orderSerializers } from './orders.serializers.js';
-import { cloneOrder, delayOrder, deleteOrder, findOrder, updateOrder } from './orders.service.js';
+import {
+  cloneOrder,
+  delayOrder,
+  deleteOrder,
+  findOrder,
+  updateOrder,
+} from '../../domain/orders/orders.service.js';
 
 const orders = (store: Store) => store.collections.orders;
 

@@ -1,10 +1,10 @@
 /** The order record in each version's shape (api-facts: Order). */
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { countryName } from '../addresses/countries.js';
+import { countryName } from '../../domain/addresses/countries.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
-import type { PostalAddress } from '../shared.model.js';
-import type { Order, OrderLineItem } from './order.model.js';
+import type { PostalAddress } from '../../model/shared.js';
+import type { Order, OrderLineItem } from '../../model/order.js';
 
 function line2021_11(line: OrderLineItem): Record<string, unknown> {
   return {

@@ -5,7 +5,7 @@ import type { ListSpec } from '../../http/list/list.js';
 import type { ApiRequest } from '../../http/types.js';
 import { errors, FIELD } from '../../errors/messages.js';
 import { addressSerializers } from '../addresses/addresses.serializers.js';
-import type { PaymentMethod } from './payment-method.model.js';
+import type { PaymentMethod } from '../../model/payment-method.js';
 import { serializePaymentMethod, serializePaymentSource } from './payment-methods.serializers.js';
 
 export const paymentMethodIncludes: IncludeSpec<PaymentMethod> = {

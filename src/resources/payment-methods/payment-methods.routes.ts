@@ -13,7 +13,7 @@ import {
   deletePaymentMethod,
   findPaymentMethod,
   updatePaymentMethod,
-} from './payment-methods.service.js';
+} from '../../domain/payment-methods/payment-methods.service.js';
 
 const V2021_11 = ['2021-11'] as const;
 

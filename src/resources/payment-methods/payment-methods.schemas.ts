@@ -8,7 +8,7 @@ import {
   postalTextFields,
   numeric,
 } from '../schema-parts.js';
-import { PAYMENT_TYPES, PROCESSORS } from './payment-method.model.js';
+import { PAYMENT_TYPES, PROCESSORS } from '../../model/payment-method.js';
 
 const billingAddress = z.object({
   ...postalTextFields,

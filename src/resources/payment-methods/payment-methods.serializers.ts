@@ -1,10 +1,10 @@
 /** Payment methods (2021-11 shape) and the deprecated 2021-01 payment sources derived from them. */
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { countryName } from '../addresses/countries.js';
-import { customerFacts } from '../customers/customers.facts.js';
+import { countryName } from '../../domain/addresses/countries.js';
+import { customerFacts } from '../../domain/customers/customer-facts.js';
 import { timestamp } from '../serialize.js';
-import type { PaymentMethod, PaymentType } from './payment-method.model.js';
+import type { PaymentMethod, PaymentType } from '../../model/payment-method.js';
 
 /** Payment methods have one shape; only timestamps follow the version (they are 2021-11 records). */
 export function serializePaymentMethod(method: PaymentMethod, version: ApiVersion): Record<string, unknown> {

@@ -2,7 +2,7 @@
 import { enumFilter, idsFilter, indexedStringFilter, timestampFilters } from '../../http/list/filters.js';
 import type { ListSpec } from '../../http/list/list.js';
 import type { Store } from '../../store/store.js';
-import { PLAN_TYPES, type Plan } from './plan.model.js';
+import { PLAN_TYPES, type Plan } from '../../model/plan.js';
 import { serializePlan } from './plans.serializers.js';
 
 const plans = (store: Store) => store.collections.plans;

@@ -4,9 +4,9 @@ import { listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
-import { findProduct } from '../products/products.service.js';
+import { findProduct } from '../../domain/products/products.service.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import type { Plan } from './plan.model.js';
+import type { Plan } from '../../model/plan.js';
 import { planList } from './plans.list.js';
 import {
   planCreate,
@@ -24,7 +24,7 @@ import {
   findPlan,
   updatePlan,
   updatePlans,
-} from './plans.service.js';
+} from '../../domain/plans/plans.service.js';
 
 const V2021_11 = ['2021-11'] as const;
 

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { integerId, text, numeric } from '../schema-parts.js';
 import { amountField, countField, externalIdField } from '../products/catalog.schema-parts.js';
-import { PLAN_TYPES } from './plan.model.js';
+import { PLAN_TYPES } from '../../model/plan.js';
 
 /** Items of one plans-bulk request (decision: like list pages, at most 250). */
 export const MAX_BULK_PLANS = 250;

@@ -1,7 +1,7 @@
 /** The plan record (api-facts: Plan). Plans are 2021-11 records; timestamps follow the version. */
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { Plan } from './plan.model.js';
+import type { Plan } from '../../model/plan.js';
 
 export function serializePlan(plan: Plan, version: ApiVersion): Record<string, unknown> {
   const prefs = plan.subscription_preferences;

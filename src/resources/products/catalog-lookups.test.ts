@@ -1,16 +1,20 @@
 /** The catalog lookups other services default from (titles, prices, bundles, plans). */
 import { describe, expect, it } from 'vitest';
-import { EMULATOR_ACTOR } from '../../store/actor.js';
+import { EMULATOR_ACTOR } from '../../model/actor.js';
 import { StoreRegistry } from '../../store/registry.js';
 import {
   addProductsToCollection,
   collectionIdsOfProduct,
   createCollection,
-} from '../collections/collections.service.js';
-import { createPlan, getPlan, plansOfProduct } from '../plans/plans.service.js';
+} from '../../domain/collections/collections.service.js';
+import { createPlan, getPlan, plansOfProduct } from '../../domain/plans/plans.service.js';
 import { productImageSizes } from './products.serializers.js';
 import { platformIdOutput } from '../serialize.js';
-import { createProduct, findProductByExternalId, findVariant } from './products.service.js';
+import {
+  createProduct,
+  findProductByExternalId,
+  findVariant,
+} from '../../domain/products/products.service.js';
 
 function context() {
   const registry = new StoreRegistry({ seed: 1, jobKinds: new Map(), onChange: () => undefined });

@@ -1,7 +1,7 @@
 /** zod building blocks of the catalog's request bodies (products, plans, collections). */
 import * as z from 'zod';
 import { numeric } from '../schema-parts.js';
-import { fromMinor, isAmount, toMinor } from '../../billing/money.js';
+import { fromMinor, isAmount, toMinor } from '../../domain/money.js';
 import { FIELD } from '../../errors/messages.js';
 import { parseTimestampMs } from '../../http/list/params.js';
 import { toIso } from '../../platform/clock.js';

@@ -4,10 +4,10 @@ import type { IncludeSpec } from '../../http/list/include.js';
 import type { ListSpec } from '../../http/list/list.js';
 import type { Store } from '../../store/store.js';
 import { externalProductIdsFilter } from '../collections/collections.list.js';
-import { collectionIdsOfProduct } from '../collections/collections.service.js';
+import { collectionIdsOfProduct } from '../../domain/collections/collections.service.js';
 import { serializeCollection } from '../collections/collections.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
-import type { Product } from './product.model.js';
+import type { Product } from '../../model/product.js';
 import { productSerializers } from './products.serializers.js';
 
 /** Spec, Extending responses: 2021-01 products take collections and metafields; 2021-11 nothing. */

@@ -9,9 +9,12 @@ import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import type { Product } from './product.model.js';
+import type { Product } from '../../model/product.js';
 import { PRODUCT_COUNT_FILTERS, productIncludes, productList } from './products.list.js';
-import { createProductWithSettings, updateProductWithSettings } from './products.purchase-settings.js';
+import {
+  createProductWithSettings,
+  updateProductWithSettings,
+} from '../../domain/products/purchase-settings.js';
 import { productSchemas } from './products.schemas.js';
 import { productSerializers } from './products.serializers.js';
 import {
@@ -20,7 +23,7 @@ import {
   findProduct,
   findProductById,
   updateProduct,
-} from './products.service.js';
+} from '../../domain/products/products.service.js';
 
 const V2021_01 = ['2021-01'] as const;
 const V2021_11 = ['2021-11'] as const;

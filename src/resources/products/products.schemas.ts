@@ -6,9 +6,9 @@
 import * as z from 'zod';
 import { integerId, optionalText, text, numeric } from '../schema-parts.js';
 import { amountField, countField, externalIdField, timestampField } from './catalog.schema-parts.js';
-import type { PurchaseSettingsPatch } from './products.purchase-settings.js';
-import { STOREFRONT_PURCHASE_OPTIONS } from './products.purchase-settings.js';
-import type { ProductCreate, ProductFields, ProductPatch } from './products.service.js';
+import type { PurchaseSettingsPatch } from '../../domain/products/purchase-settings.js';
+import { STOREFRONT_PURCHASE_OPTIONS } from '../../domain/products/purchase-settings.js';
+import type { ProductCreate, ProductFields, ProductPatch } from '../../domain/products/products.service.js';
 
 const MAX_ITEMS = 250;
 

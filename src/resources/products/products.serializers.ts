@@ -5,10 +5,10 @@
  */
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { collectionIdsOfProduct } from '../collections/collections.service.js';
+import { collectionIdsOfProduct } from '../../domain/collections/collections.service.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
-import type { Product, ProductVariant } from './product.model.js';
-import { purchaseSettingsOf } from './products.purchase-settings.js';
+import type { Product, ProductVariant } from '../../model/product.js';
+import { purchaseSettingsOf } from '../../domain/products/purchase-settings.js';
 
 export interface ImageSizes {
   readonly large: string | null;

@@ -14,7 +14,7 @@ import {
   CANCELLATION_FLOW_TYPES,
   INCENTIVE_TYPES,
   type RetentionStrategy,
-} from './retention-strategy.model.js';
+} from '../../model/retention-strategy.js';
 import { retentionStrategyCreate, retentionStrategyUpdate } from './retention-strategies.schemas.js';
 import { serializeRetentionStrategy } from './retention-strategies.serializers.js';
 import {
@@ -22,7 +22,7 @@ import {
   deleteRetentionStrategy,
   findRetentionStrategy,
   updateRetentionStrategy,
-} from './retention-strategies.service.js';
+} from '../../domain/retention-strategies/retention-strategies.service.js';
 
 const V2021_11 = ['2021-11'] as const;
 

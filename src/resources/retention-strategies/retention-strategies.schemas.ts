@@ -1,6 +1,6 @@
 /** Request bodies of the retention strategy endpoints (2021-11). */
 import * as z from 'zod';
-import { CANCELLATION_FLOW_TYPES, INCENTIVE_TYPES } from './retention-strategy.model.js';
+import { CANCELLATION_FLOW_TYPES, INCENTIVE_TYPES } from '../../model/retention-strategy.js';
 
 const fields = {
   cancellation_flow_type: z.enum(CANCELLATION_FLOW_TYPES),

@@ -1,7 +1,7 @@
 /** The retention strategy record (api-facts: Retention strategy); 2021-11 only. */
 import type { ApiVersion } from '../../store/versions.js';
 import { timestamp } from '../serialize.js';
-import type { RetentionStrategy } from './retention-strategy.model.js';
+import type { RetentionStrategy } from '../../model/retention-strategy.js';
 
 export function serializeRetentionStrategy(
   strategy: RetentionStrategy,

@@ -4,8 +4,8 @@
  * store ships to, with the provinces the address validation knows (US states).
  */
 import type { Store } from '../../store/store.js';
-import { countryId, countryName } from '../addresses/countries.js';
-import { usStates } from '../addresses/us-states.js';
+import { countryId, countryName } from '../../domain/addresses/countries.js';
+import { usStates } from '../../domain/addresses/us-states.js';
 
 /** Provinces of a country, as far as the emulator knows them (the US only). */
 function provincesOf(code: string): { code: string; name: string }[] {

@@ -12,9 +12,9 @@ import { addressSerializers } from '../addresses/addresses.serializers.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializeSelection } from '../bundle-selections/bundle-selections.serializers.js';
-import { findVariant } from '../products/products.service.js';
+import { findVariant } from '../../domain/products/products.service.js';
 import { productSerializers } from '../products/products.serializers.js';
-import { SUBSCRIPTION_STATUSES, type Subscription } from './subscription.model.js';
+import { SUBSCRIPTION_STATUSES, type Subscription } from '../../model/subscription.js';
 import { subscriptionSerializers } from './subscriptions.serializers.js';
 
 export const subscriptionIncludes: IncludeSpec<Subscription> = {

@@ -7,12 +7,12 @@ import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../http/validation.js';
 import { errors } from '../../errors/messages.js';
 import * as z from 'zod';
-import { skipAndGift } from '../../billing/skip-gift.js';
+import { skipAndGift } from '../../domain/subscriptions/skip-gift.js';
 import { completeAddress } from '../addresses/addresses.schemas.js';
 import { onetimeSerializers } from '../onetimes/onetimes.serializers.js';
 import { countryField, integerId, optionalText, text } from '../schema-parts.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import type { Subscription } from './subscription.model.js';
+import type { Subscription } from '../../model/subscription.js';
 import { SUBSCRIPTION_COUNT_FILTERS, subscriptionIncludes, subscriptionList } from './subscriptions.list.js';
 import {
   cancelBody,
@@ -30,7 +30,7 @@ import {
   findSubscription,
   setNextChargeDate,
   updateSubscription,
-} from './subscriptions.service.js';
+} from '../../domain/subscriptions/subscriptions.service.js';
 
 const render = (request: ApiRequest, subscription: Subscription) => ({
   subscription: subscriptionSerializers[request.version](subscription, request.store),

@@ -13,7 +13,7 @@ import {
   platformIdInput,
   numeric,
 } from '../schema-parts.js';
-import type { SubscriptionChange } from './subscriptions.service.js';
+import type { SubscriptionChange } from '../../domain/subscriptions/subscriptions.service.js';
 
 export const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
 

@@ -1,9 +1,9 @@
 /** The subscription record in each version's shape (api-facts: Subscription). */
-import { isPrepaid } from '../../billing/purchase-items.js';
+import { isPrepaid } from '../../domain/charges/purchase-items.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
-import type { Subscription } from './subscription.model.js';
+import type { Subscription } from '../../model/subscription.js';
 
 function hasQueuedCharges(store: Store, subscription: Subscription): boolean {
   for (const id of store.collections.charges.idsBy('purchase_item_id', subscription.id)) {

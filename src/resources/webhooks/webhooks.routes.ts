@@ -11,8 +11,13 @@ import { newestOf, payloadOf } from '../../webhooks/payloads.js';
 import { SampleUnavailable, syntheticPayload } from '../../webhooks/samples.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { timestamp } from '../serialize.js';
-import type { Webhook } from './webhook.model.js';
-import { checkSubscription, createWebhook, findWebhook, updateWebhook } from './webhooks.service.js';
+import type { Webhook } from '../../model/webhook.js';
+import {
+  checkSubscription,
+  createWebhook,
+  findWebhook,
+  updateWebhook,
+} from '../../domain/webhooks/webhooks.service.js';
 
 function serializeWebhook(webhook: Webhook, request: Pick<ApiRequest, 'version'>): Record<string, unknown> {
   return {

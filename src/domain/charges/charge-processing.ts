@@ -1,0 +1,239 @@
+/**
+ * What happens when a charge is attempted (on its date by the clock, or on request with
+ * `process`): success pays it, creates its orders and moves its subscriptions on; failure starts or
+ * continues dunning; an authorize-only token leaves it `pending` until captured.
+ */
+import { errors } from '../../errors/messages.js';
+import { recordEvent } from '../events/event-log.js';
+import type { Charge } from '../../model/charge.js';
+import type { ServiceContext } from '../service-context.js';
+import { endSubscription } from '../subscriptions/subscriptions.service.js';
+import { withCustomerStatus } from '../customers/customer-status.js';
+import { addDays } from '../dates.js';
+import { createOrdersForCharge } from '../orders/charge-orders.js';
+import { attemptPayment, paymentMethodFor } from './processor.js';
+import { syncQueuedCharges } from './queued-charges.js';
+import { nextChargeDate } from '../subscriptions/schedule.js';
+
+const MAX_RETRIES_REACHED = 'CLOSED_MAX_RETRIES_REACHED';
+
+function event(ctx: ServiceContext, type: string, verb: string, id: number, customerId: number | null): void {
+  recordEvent(ctx.store, ctx.actor, { object_type: type, verb, object_id: id, customer_id: customerId });
+}
+
+/** Whether a failed charge will still be retried (dunning not closed). */
+export function inDunning(charge: Charge): boolean {
+  return charge.status === 'error' && charge.error_type !== MAX_RETRIES_REACHED;
+}
+
+/** Attempts payment for a queued or error charge; returns the charge as it ends up. */
+export function processCharge(ctx: ServiceContext, chargeId: number): Charge {
+  const { store } = ctx;
+  const charge = store.collections.charges.get(chargeId);
+  if (!charge) throw errors.notFound();
+  if (charge.status !== 'queued' && charge.status !== 'error') {
+    throw errors.field(
+      'status',
+      `Only a queued or error charge can be processed; this one is ${charge.status}.`,
+    );
+  }
+  const attempt = charge.charge_attempts + 1;
+  const method = paymentMethodFor(store, charge);
+  const outcome = attemptPayment(store, method, attempt);
+  const now = store.now();
+  const common = {
+    charge_attempts: attempt,
+    last_charge_attempt: now,
+    payment_processor: method?.processor_name ?? charge.payment_processor,
+    updated_at: now,
+  };
+  if (outcome.kind === 'success') return markPaid(ctx, charge, outcome.transactionId, common);
+  if (outcome.kind === 'authorized') {
+    return store.collections.charges.update(charge.id, {
+      ...common,
+      status: 'pending',
+      authorized_at: now,
+      external_transaction_id: outcome.transactionId,
+      error: null,
+      error_type: null,
+      retry_date: null,
+    });
+  }
+  return markFailed(ctx, charge, outcome.errorType, outcome.error, common);
+}
+
+/** A successful payment: orders, subscriptions moved to their next date, the next charge queued. */
+export function markPaid(
+  ctx: ServiceContext,
+  charge: Charge,
+  transactionId: string | null,
+  extra: Partial<Charge> = {},
+): Charge {
+  const { store } = ctx;
+  const now = store.now();
+  return withCustomerStatus(ctx, charge.customer_id, () => {
+    const paid = store.collections.charges.update(charge.id, {
+      ...extra,
+      status: 'success',
+      processed_at: now,
+      external_transaction_id: transactionId ?? charge.external_transaction_id,
+      error: null,
+      error_type: null,
+      retry_date: null,
+      updated_at: now,
+    });
+    if (paid.type === 'recurring') event(ctx, 'charge', 'paid', paid.id, paid.customer_id);
+    const orders = createOrdersForCharge(ctx, paid);
+    const done = store.collections.charges.update(paid.id, {
+      external_order_id: orders[0]?.external_order_id ?? null,
+    });
+    advanceItems(ctx, done);
+    recordFirstCharge(ctx, done);
+    countDiscountUse(ctx, done);
+    syncQueuedCharges(ctx, done.address_id);
+    return store.collections.charges.get(done.id) ?? done;
+  });
+}
+
+/**
+ * Moves each subscription of a paid charge to its next date (or expires it); one-time items are
+ * done. A checkout charge starts its subscriptions, already created on their first recurring
+ * date: it only counts towards `expire_after_specific_number_of_charges`.
+ */
+function advanceItems(ctx: ServiceContext, charge: Charge): void {
+  const { store } = ctx;
+  const now = store.now();
+  for (const line of charge.line_items) {
+    const subscription = store.collections.subscriptions.get(line.purchase_item_id);
+    if (subscription && subscription.status === 'active') {
+      const count = subscription.charges_count + 1;
+      const limit = subscription.expire_after_specific_number_of_charges;
+      store.collections.subscriptions.update(subscription.id, { charges_count: count, updated_at: now });
+      const expires = limit !== null && count >= limit;
+      if (expires) {
+        endSubscription(ctx, subscription.id, { status: 'expired' }, false);
+      } else if (charge.type === 'recurring') {
+        store.collections.subscriptions.update(subscription.id, {
+          next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at),
+        });
+      }
+      if (expires || charge.type === 'recurring')
+        event(ctx, 'subscription', 'updated', subscription.id, subscription.customer_id);
+    }
+    const onetime = store.collections.onetimes.get(line.purchase_item_id);
+    if (onetime && !onetime.is_cancelled)
+      store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: now });
+    if (onetime) redeemGifts(ctx, onetime.id);
+  }
+}
+
+/** A gift's one-time item was charged: the gift purchase is redeemed. */
+function redeemGifts(ctx: ServiceContext, onetimeId: number): void {
+  const { store } = ctx;
+  for (const gift of store.collections.gift_purchases.findBy('onetime_id', onetimeId)) {
+    if (gift.status === 'redeemed') continue;
+    const now = store.now();
+    store.collections.gift_purchases.update(gift.id, {
+      status: 'redeemed',
+      redeemed_at: now,
+      updated_at: now,
+    });
+    event(ctx, 'gift_purchase', 'redeemed', gift.id, gift.sender_customer_id);
+  }
+}
+
+function recordFirstCharge(ctx: ServiceContext, charge: Charge): void {
+  const customer = ctx.store.collections.customers.get(charge.customer_id);
+  if (customer && customer.first_charge_processed_at === null) {
+    ctx.store.collections.customers.update(customer.id, { first_charge_processed_at: ctx.store.now() });
+  }
+}
+
+/**
+ * Counts a redemption of the charge's discount, and takes a single-use or usage-limited address
+ * discount off the address once it has been used its number of times.
+ */
+function countDiscountUse(ctx: ServiceContext, charge: Charge): void {
+  const { store } = ctx;
+  const applied = charge.discount;
+  if (!applied) return;
+  const discount = store.collections.discounts.get(applied.id);
+  if (!discount) return;
+  store.collections.discounts.update(discount.id, { times_used: discount.times_used + 1 });
+  if (applied.source !== 'address' || discount.duration === 'forever') return;
+  const uses = store.collections.charges
+    .findBy('address_id', charge.address_id)
+    .filter((c) => c.discount?.id === discount.id && c.status === 'success').length;
+  const allowed = discount.duration === 'single_use' ? 1 : (discount.duration_usage_limit ?? 1);
+  if (uses >= allowed) {
+    const address = store.collections.addresses.update(charge.address_id, {
+      discount_id: null,
+      updated_at: store.now(),
+    });
+    event(ctx, 'address', 'updated', address.id, address.customer_id);
+  }
+}
+
+/** A failed try: dunning schedules the next one, or closes after the last (api-facts, Dunning). */
+export function markFailed(
+  ctx: ServiceContext,
+  charge: Charge,
+  errorType: string,
+  error: string,
+  extra: Partial<Charge>,
+): Charge {
+  const { store } = ctx;
+  const { retry_days, on_max_retries } = store.settings.dunning;
+  const attempt = extra.charge_attempts ?? charge.charge_attempts + 1;
+  if (attempt <= retry_days.length) {
+    const failed = store.collections.charges.update(charge.id, {
+      ...extra,
+      status: 'error',
+      error,
+      error_type: errorType,
+      retry_date: addDays(store.today(), retry_days[attempt - 1] ?? 1),
+    });
+    event(ctx, 'charge', 'failed', failed.id, failed.customer_id);
+    return failed;
+  }
+  const closed = store.collections.charges.update(charge.id, {
+    ...extra,
+    status: 'error',
+    error,
+    error_type: MAX_RETRIES_REACHED,
+    retry_date: null,
+  });
+  event(ctx, 'charge', 'failed', closed.id, closed.customer_id);
+  event(ctx, 'charge', 'max_retries_reached', closed.id, closed.customer_id);
+  if (on_max_retries !== 'none')
+    cancelAfterMaxRetries(ctx, closed, on_max_retries === 'cancel_subscriptions_and_charges');
+  return store.collections.charges.get(closed.id) ?? closed;
+}
+
+/**
+ * Cancels the charge's subscriptions (or every active one of the customer, with its one-time
+ * items) with `max_retries_reached`. Spec: only `charge/max_retries_reached` fires for this.
+ */
+function cancelAfterMaxRetries(ctx: ServiceContext, charge: Charge, wholeCustomer: boolean): void {
+  const { store } = ctx;
+  const ids = wholeCustomer
+    ? store.collections.subscriptions.findBy('customer_id', charge.customer_id).map((s) => s.id)
+    : charge.line_items.map((line) => line.purchase_item_id);
+  for (const id of ids) {
+    if (store.collections.subscriptions.get(id)?.status === 'active') {
+      endSubscription(
+        ctx,
+        id,
+        { status: 'cancelled', reason: 'max retries reached', comments: null, maxRetries: true },
+        false,
+      );
+    }
+  }
+  if (wholeCustomer) {
+    for (const onetime of store.collections.onetimes.findBy('customer_id', charge.customer_id)) {
+      if (!onetime.is_cancelled)
+        store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
+      syncQueuedCharges(ctx, onetime.address_id);
+    }
+  }
+}

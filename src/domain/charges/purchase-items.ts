@@ -1,0 +1,82 @@
+/**
+ * What a charge is made of: subscriptions and one-time items of one address, due on one date.
+ * Both become "purchase items" so the charge builder treats them alike.
+ */
+import type { Onetime } from '../../model/onetime.js';
+import type { Subscription } from '../../model/subscription.js';
+import type { Store } from '../../store/store.js';
+import { findVariant } from '../products/products.service.js';
+
+export interface PurchaseItem {
+  readonly kind: 'subscription' | 'onetime';
+  readonly id: number;
+  readonly date: string;
+  readonly external_product_id: string;
+  readonly external_variant_id: string;
+  readonly title: string;
+  readonly variant_title: string | null;
+  readonly sku: string | null;
+  readonly handle: string | null;
+  readonly price: string;
+  readonly quantity: number;
+  readonly properties: Subscription['properties'];
+  readonly grams: number;
+  readonly taxable: boolean;
+  readonly requires_shipping: boolean;
+  /** Orders one charge pays for: charge interval / order interval for prepaid, else 1. */
+  readonly orders_per_charge: number;
+}
+
+export function isPrepaid(
+  subscription: Pick<Subscription, 'charge_interval_frequency' | 'order_interval_frequency'>,
+): boolean {
+  return subscription.charge_interval_frequency > subscription.order_interval_frequency;
+}
+
+function catalogFacts(store: Store, externalVariantId: string) {
+  const found = findVariant(store, externalVariantId);
+  return {
+    grams: found?.variant.grams ?? 0,
+    taxable: found?.variant.taxable ?? true,
+    requires_shipping: found?.variant.requires_shipping ?? true,
+    handle: found?.product.handle ?? null,
+  };
+}
+
+export function subscriptionItem(store: Store, subscription: Subscription, date: string): PurchaseItem {
+  return {
+    kind: 'subscription',
+    id: subscription.id,
+    date,
+    external_product_id: subscription.external_product_id,
+    external_variant_id: subscription.external_variant_id,
+    title: subscription.product_title,
+    variant_title: subscription.variant_title,
+    sku: subscription.sku,
+    price: subscription.price,
+    quantity: subscription.quantity,
+    properties: subscription.properties,
+    orders_per_charge: isPrepaid(subscription)
+      ? subscription.charge_interval_frequency / subscription.order_interval_frequency
+      : 1,
+    ...catalogFacts(store, subscription.external_variant_id),
+  };
+}
+
+export function onetimeItem(store: Store, onetime: Onetime): PurchaseItem {
+  return {
+    kind: 'onetime',
+    id: onetime.id,
+    date: onetime.next_charge_scheduled_at,
+    external_product_id: onetime.external_product_id,
+    external_variant_id: onetime.external_variant_id,
+    title: onetime.product_title,
+    variant_title: onetime.variant_title,
+    sku: onetime.sku,
+    price: onetime.price,
+    quantity: onetime.quantity,
+    properties: onetime.properties,
+    orders_per_charge: 1,
+    ...catalogFacts(store, onetime.external_variant_id),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Sends (records) an email notification to a customer. The template variables must name records of
+ * that customer; `upcoming_charge` needs its queued charge and the charge's address (decision 0012).
+ */
+import type { FieldErrors } from '../../errors/api-error.js';
+import { errors, FIELD, RULE } from '../../errors/messages.js';
+import type { Store } from '../../store/store.js';
+import type { Address } from '../../model/address.js';
+import type { Charge } from '../../model/charge.js';
+import { findCustomer } from '../customers/customers.service.js';
+import { storeEmail } from '../../resources/store/store.serializers.js';
+import type { ServiceContext } from '../service-context.js';
+import type { SentNotification, TemplateType } from '../../model/notification.js';
+import type { NotificationInput } from '../../resources/notifications/notifications.schemas.js';
+import { renderTemplate } from './templates.js';
+
+/** Variables each template cannot do without. */
+const REQUIRED_VARS: Readonly<Record<TemplateType, readonly ('address_id' | 'charge_id')[]>> = {
+  upcoming_charge: ['address_id', 'charge_id'],
+  get_account_access: [],
+  platform_update_payment_information: [],
+};
+
+interface Checked {
+  readonly address: Address | null;
+  readonly charge: Charge | null;
+}
+
+/** Finds the records the variables name, or throws 422 under `template_vars`. */
+function checkVars(store: Store, customerId: number, input: NotificationInput): Checked {
+  const vars = input.template_vars ?? {};
+  const problems: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (problems[field] ??= []).push(message);
+
+  for (const field of REQUIRED_VARS[input.template_type]) {
+    if (vars[field] == null) add(field, FIELD.required);
+  }
+  let address: Address | null = null;
+  if (vars.address_id != null) {
+    address = store.collections.addresses.get(vars.address_id) ?? null;
+    if (address?.customer_id !== customerId) {
+      address = null;
+      add('address_id', RULE.notification.notCustomers('address', vars.address_id));
+    }
+  }
+  let charge: Charge | null = null;
+  if (vars.charge_id != null) {
+    charge = store.collections.charges.get(vars.charge_id) ?? null;
+    if (charge?.customer_id !== customerId) {
+      charge = null;
+      add('charge_id', RULE.notification.notCustomers('charge', vars.charge_id));
+    }
+  }
+  if (input.template_type === 'upcoming_charge' && charge) {
+    if (charge.status !== 'queued') add('charge_id', RULE.notification.notQueued(charge.id, charge.status));
+    else if (address && charge.address_id !== address.id)
+      add('charge_id', RULE.notification.otherAddress(charge.id, address.id));
+  }
+  if (Object.keys(problems).length > 0) throw errors.validation({ template_vars: problems } as FieldErrors);
+  return { address, charge };
+}
+
+/** Records the email the service would send; nothing leaves the emulator. */
+export function sendNotification(
+  ctx: ServiceContext,
+  customerId: number,
+  input: NotificationInput,
+): SentNotification {
+  const { store } = ctx;
+  const customer = findCustomer(store, customerId);
+  const { address, charge } = checkVars(store, customer.id, input);
+  const email = renderTemplate(input.template_type, { store, customer, address, charge });
+  return store.collections.notifications.insert({
+    id: store.nextId('notifications'),
+    customer_id: customer.id,
+    type: input.type,
+    template_type: input.template_type,
+    template_vars: { address_id: address?.id ?? null, charge_id: charge?.id ?? null },
+    to: customer.email,
+    from: storeEmail(store),
+    subject: email.subject,
+    text: email.text,
+    created_at: store.now(),
+  });
+}
