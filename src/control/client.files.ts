@@ -14,6 +14,13 @@ export interface TransferAnswer {
   readonly text: string;
 }
 
+/** Whether a rejection is a `TransferAnswer` (a status of 300 or more) rather than a network error. */
+export const isTransferAnswer = (value: unknown): value is TransferAnswer =>
+  typeof value === 'object' && value !== null && typeof (value as TransferAnswer).status === 'number';
+
+/** An answer's text as JSON (undefined when empty). */
+export const parseAnswer = (text: string): unknown => (text ? (JSON.parse(text) as unknown) : undefined);
+
 /** Reads chunks this large from the file: fewer, larger writes to the socket. */
 const READ_CHUNK = 1024 * 1024;
 

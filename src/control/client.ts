@@ -6,7 +6,8 @@
  * const control = new ControlClient({ baseUrl: emulator.url, token: emulator.token });
  * await control.advanceClock({ days: 30 });
  */
-import { downloadToFile, uploadFile, type TransferAnswer } from './client.files.js';
+import { downloadToFile, isTransferAnswer, parseAnswer, uploadFile } from './client.files.js';
+import { InboxClient } from './client.inbox.js';
 import { headerNames } from '../http/headers.js';
 import type { FaultRuleInput, FaultRuleView } from '../platform/faults/fault.types.js';
 import type { JournalEntryView } from '../platform/journal/journal.js';
@@ -41,7 +42,11 @@ import type {
   NamedSnapshot,
   ScenarioInfo,
   ScheduledJobs,
+  InboxSummary,
+  PaymentToken,
 } from './client.types.js';
+
+export { InboxClient } from './client.inbox.js';
 
 export type * from './client.types.js';
 
@@ -196,6 +201,24 @@ export class ControlClient {
   /** What would have been sent, in outbox mode (`updateSettings({ webhooks: { mode: 'outbox' } })`). */
   async outbox(): Promise<WebhookDelivery[]> {
     return (await this.request<{ outbox: WebhookDelivery[] }>('GET', '/webhooks/outbox')).outbox;
+  }
+
+  /**
+   * A webhook inbox on the emulator itself, made on first use: subscribe webhooks to its `url()`,
+   * then read what arrived. One per test suite (a name of its own): inboxes are the emulator's, not a store's.
+   */
+  inbox(name: string): InboxClient {
+    return new InboxClient(this, name);
+  }
+
+  /** The emulator's webhook inboxes. */
+  async listInboxes(): Promise<InboxSummary[]> {
+    return (await this.request<{ inboxes: InboxSummary[] }>('GET', '/inbox')).inboxes;
+  }
+
+  /** The test payment tokens (`tok_declined`, ...) and what a charge paid with each does. */
+  async paymentTokens(): Promise<PaymentToken[]> {
+    return (await this.request<{ tokens: PaymentToken[] }>('GET', '/payment_tokens')).tokens;
   }
 
   /** The customer updates their card in the customer portal. */
@@ -382,8 +405,3 @@ export class ControlClient {
     await this.request('DELETE', '/requests');
   }
 }
-
-const isTransferAnswer = (value: unknown): value is TransferAnswer =>
-  typeof value === 'object' && value !== null && typeof (value as TransferAnswer).status === 'number';
-
-const parseAnswer = (text: string): unknown => (text ? (JSON.parse(text) as unknown) : undefined);

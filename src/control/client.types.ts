@@ -17,6 +17,18 @@ export interface StoreInfo {
   /** False while the service is uninstalled (`uninstall`). */
   readonly installed: boolean;
   readonly created_at: string;
+  readonly counts: StoreCounts;
+}
+
+/** What a store holds, at a glance (`StoreInfo.counts`). */
+export interface StoreCounts {
+  readonly customers: number;
+  readonly active_subscriptions: number;
+  readonly queued_charges: number;
+  /** Charges in `error` (failed, in dunning or past their last retry). */
+  readonly failed_charges: number;
+  /** Webhook deliveries not yet answered: pending, retrying or paused. */
+  readonly pending_deliveries: number;
 }
 
 export interface CreatedStore {
@@ -191,4 +203,47 @@ export interface ScenarioInfo {
   readonly description: string;
   /** Steps of its timeline (`billing-emulator scenario run <name>` runs them). */
   readonly steps: number;
+}
+
+/** A webhook inbox (`/_emulator/inbox/<name>`) without its requests. */
+export interface InboxSummary {
+  readonly name: string;
+  /** Where a store's webhooks reach it, as the emulator sees itself. */
+  readonly url: string;
+  /** The status it answers. */
+  readonly status: number;
+  /** Requests received in all (the oldest are dropped past 200 kept). */
+  readonly received: number;
+}
+
+/** A webhook inbox with the requests it kept, newest first. */
+export interface InboxView extends InboxSummary {
+  readonly entries: readonly InboxEntry[];
+}
+
+/** One request a webhook inbox received. */
+export interface InboxEntry {
+  readonly id: number;
+  /** Wall-clock time of arrival. */
+  readonly received_at: string;
+  /** The topic header's value. */
+  readonly topic: string | null;
+  /** As received (lowercase names). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The exact body sent. */
+  readonly body: string;
+  /** Whether it is signed by one of the emulator's stores (`sha256(client secret + body)`), which, and its time then. */
+  readonly signature: {
+    readonly valid: boolean;
+    readonly store_id: number | null;
+    readonly store_time: string | null;
+  };
+  /** The status the inbox answered. */
+  readonly answered: number;
+}
+
+/** A test payment token and what a charge paid with it does. */
+export interface PaymentToken {
+  readonly token: string;
+  readonly description: string;
 }

@@ -6,7 +6,8 @@
 import type { Context, Middleware } from 'koa';
 import { timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors/messages.js';
-import { readJsonObject } from '../http/body.js';
+import { dictionary } from '../platform/dictionary.js';
+import { readBodyBytes, readJsonObject } from '../http/body.js';
 import { originOf, queryOf, respond, serve, type Dispatcher } from '../http/router.js';
 import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
@@ -15,6 +16,7 @@ import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './contro
 import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
+import { inboxControlEndpoints } from './inbox.routes.js';
 import { openApiEndpoint } from './openapi.js';
 import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
 import { requestControlEndpoints } from './requests.routes.js';
@@ -50,6 +52,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...storeControlEndpoints,
   ...clockControlEndpoints,
   ...webhookControlEndpoints,
+  ...inboxControlEndpoints,
   ...portalControlEndpoints,
   ...installControlEndpoints,
   ...notificationControlEndpoints,
@@ -70,6 +73,14 @@ function adminTokenMatches(ctx: Context, expected: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** The request's headers as Node gives them (lowercase names), a repeated one joined by ", ". */
+function headersOf(ctx: Context): Record<string, string> {
+  const headers = dictionary<string>();
+  for (const [name, value] of Object.entries(ctx.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
 function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
   const tokenHeader = deps.headers.accessToken.toLowerCase();
   return async (ctx, params) => {
@@ -85,7 +96,13 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
     }
     const withBody = ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH';
     if (withBody && endpoint.streamsBody && !ctx.is('json')) throw errors.unsupportedMediaType();
-    const body = withBody && !endpoint.streamsBody ? await readJsonObject(ctx, endpoint.bodyOptions) : {};
+    const received = endpoint.rawBody
+      ? { headers: headersOf(ctx), bytes: await readBodyBytes(ctx, endpoint.bodyOptions?.limit) }
+      : undefined;
+    const body =
+      withBody && !endpoint.streamsBody && !endpoint.rawBody
+        ? await readJsonObject(ctx, endpoint.bodyOptions)
+        : {};
     const result = await endpoint.handle({
       deps,
       store,
@@ -93,6 +110,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
       query: queryOf(ctx),
       body,
       bodyStream: endpoint.streamsBody ? ctx.req : undefined,
+      received,
       origin: originOf(ctx),
     });
     respond(ctx, result);

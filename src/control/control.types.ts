@@ -34,6 +34,8 @@ export interface ControlRequest {
   readonly body: Body;
   /** The raw request body, for endpoints with `streamsBody` (their `body` is empty). */
   readonly bodyStream?: AsyncIterable<Buffer>;
+  /** For endpoints with `rawBody`: the request's headers and body bytes, whatever their type. */
+  readonly received?: { readonly headers: Readonly<Record<string, string>>; readonly bytes: Buffer };
   readonly origin: string;
 }
 
@@ -50,6 +52,8 @@ export interface ControlEndpoint {
   readonly bodyOptions?: BodyOptions;
   /** The handler reads the JSON body itself from `bodyStream`, as it arrives (a whole store). */
   readonly streamsBody?: true;
+  /** The handler takes any body as bytes, with the request's headers (the webhook inbox). */
+  readonly rawBody?: true;
   /** Query parameters (documents the route; the handler parses them). */
   readonly query?: z.ZodObject;
   /** Routes that answer without the admin token (health). */

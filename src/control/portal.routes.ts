@@ -2,6 +2,7 @@
  * What a customer does in the customer portal, which the API cannot do: update their card
  * (`customer/payment_method_updated`, "from the UI only") and pause a subscription
  * (`subscription/paused`). Each acts like the portal would, with the portal as the event source.
+ * Also the test payment tokens a card can carry, for the dashboard's card forms.
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
@@ -9,6 +10,7 @@ import { pathId } from '../http/params.js';
 import { parseWith } from '../http/validation.js';
 import { recordEvent } from '../domain/events/event-log.js';
 import { addInterval } from '../domain/dates.js';
+import { TEST_TOKENS } from '../domain/charges/processor.js';
 import { customerSerializers } from '../resources/customers/customers.serializers.js';
 import {
   createPaymentMethod,
@@ -51,6 +53,17 @@ const pauseBody = z
 const ctxOf = (store: Store): ServiceContext => ({ store, actor: PORTAL_ACTOR });
 
 export const portalControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/payment_tokens',
+    summary:
+      'The test payment tokens and what a charge paid with each does (any other token succeeds); the dashboard offers them for cards',
+    handle: () => ({
+      body: {
+        tokens: Object.entries(TEST_TOKENS).map(([token, { description }]) => ({ token, description })),
+      },
+    }),
+  },
   {
     method: 'POST',
     path: '/portal/customers/:id/payment_method',

@@ -41,6 +41,21 @@ const createTokenBody = z
   })
   .strict();
 
+/** What a store holds, at a glance (each from an index: as cheap for a large shop as for an empty one). */
+export function storeCounts(store: Store): Record<string, number> {
+  const { customers, subscriptions, charges, deliveries } = store.collections;
+  return {
+    customers: customers.size,
+    active_subscriptions: subscriptions.countBy('status', 'active'),
+    queued_charges: charges.countBy('status', 'queued'),
+    failed_charges: charges.countBy('status', 'error'),
+    pending_deliveries: (['pending', 'retrying', 'paused'] as const).reduce(
+      (sum, status) => sum + deliveries.countBy('status', status),
+      0,
+    ),
+  };
+}
+
 /** The control API's view of a store. */
 export function describeStore(store: Store): Record<string, unknown> {
   return {
@@ -50,6 +65,7 @@ export function describeStore(store: Store): Record<string, unknown> {
     clock: { now: store.clock.iso(), mode: store.clock.mode },
     installed: store.uninstalledAt === null,
     created_at: store.created_at,
+    counts: storeCounts(store),
   };
 }
 

@@ -102,21 +102,32 @@ export function readJsonObject(ctx: StateContext, options: BodyOptions = {}): Pr
   return read;
 }
 
-async function readOnce(ctx: StateContext, options: BodyOptions): Promise<Body> {
-  const limit = options.limit ?? BODY_LIMIT;
-  if (!hasPayload(ctx)) return EMPTY;
-  if (!ctx.is('json')) throw errors.unsupportedMediaType();
+/**
+ * The bytes of a request's body, whatever its content type (decompressed per `Content-Encoding`);
+ * empty when it has none. Over `limit`: the 413 of the catalogue.
+ *
+ * @example
+ * const bytes = await readBodyBytes(ctx, '1mb'); // a webhook delivery to the inbox, as sent
+ */
+export async function readBodyBytes(ctx: Context, limit: string = BODY_LIMIT): Promise<Buffer> {
+  if (!hasPayload(ctx)) return Buffer.alloc(0);
   const stream = decoded(ctx);
-  let bytes: Buffer;
   try {
     const read = await rawBody();
     const length = stream === ctx.req ? ctx.request.length : undefined;
-    bytes = await read(stream, { limit, ...(length === undefined ? {} : { length }) });
+    return await read(stream, { limit, ...(length === undefined ? {} : { length }) });
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 413) throw errors.payloadTooLarge(limit);
     throw errors.unsupportedMediaType();
   }
+}
+
+async function readOnce(ctx: StateContext, options: BodyOptions): Promise<Body> {
+  const limit = options.limit ?? BODY_LIMIT;
+  if (!hasPayload(ctx)) return EMPTY;
+  if (!ctx.is('json')) throw errors.unsupportedMediaType();
+  const bytes = await readBodyBytes(ctx, limit);
   let text: string;
   try {
     text = UTF8.decode(bytes);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, SCOPES } from '../../src/index.js';
 import { Api, type Json } from '../helpers/api.js';
 import { START, useEmulator } from '../helpers/emulator.js';
-import { createCustomer, createCustomerWithAddress } from '../helpers/factories.js';
+import { createCustomer, createCustomerWithAddress, subscribedCustomer } from '../helpers/factories.js';
 
 const { store, emulator } = useEmulator();
 
@@ -189,5 +189,46 @@ describe('start options', () => {
     const res = await fetch(`${emulator().url}/_emulator/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('counts customers, active subscriptions, queued and failed charges and pending deliveries', async () => {
+    const s = await store({ settings: { webhooks: { paused: true } } });
+    const empty = await s.control.getStore(s.storeId);
+    expect(empty.counts).toEqual({
+      customers: 0,
+      active_subscriptions: 0,
+      queued_charges: 0,
+      failed_charges: 0,
+      pending_deliveries: 0,
+    });
+    await s.api.post('/webhooks', { address: 'http://127.0.0.1:9/hooks', topic: 'charge/failed' });
+    await subscribedCustomer(s.api, 'tok_declined');
+    await subscribedCustomer(s.api);
+    await createCustomer(s.api);
+    expect((await s.control.listStores()).find((info) => info.id === s.storeId)?.counts).toEqual({
+      customers: 3,
+      active_subscriptions: 2,
+      queued_charges: 2,
+      failed_charges: 0,
+      pending_deliveries: 0,
+    });
+    await s.control.advanceClock({ days: 2 }); // both charged: one paid, one declined
+    const held = await s.control.deliveries({ status: 'paused' }); // charge/failed, held while paused
+    expect(held.length).toBeGreaterThan(0);
+    expect((await s.control.getStore(s.storeId)).counts).toEqual({
+      customers: 3,
+      active_subscriptions: 2,
+      queued_charges: 1, // the paid one's next charge
+      failed_charges: 1,
+      pending_deliveries: held.length,
+    });
+  });
+
+  it('lists the test payment tokens with what a charge paid with each does', async () => {
+    const tokens = await emulator().control.paymentTokens();
+    expect(tokens).toContainEqual({ token: 'tok_declined', description: 'declined: CARD_DECLINED' });
+    expect(tokens.map((t) => t.token)).toEqual(
+      expect.arrayContaining(['tok_ok', 'tok_expired', 'tok_insufficient_funds', 'tok_authorize_only']),
+    );
   });
 });
