@@ -4,6 +4,8 @@ import yargs from 'yargs';
 import { startCommand } from './start.command.js';
 import { scenarioCommand } from './scenario.command.js';
 import { fixturesCommand } from './fixtures.command.js';
+import { recordCommand } from './record.command.js';
+import { verifyCommand } from './verify.command.js';
 import { VERSION } from '../version.js';
 
 await yargs(process.argv.slice(2))
@@ -12,6 +14,8 @@ await yargs(process.argv.slice(2))
   .command(startCommand)
   .command(scenarioCommand)
   .command(fixturesCommand)
+  .command(recordCommand)
+  .command(verifyCommand)
   .demandCommand(1, 'Name a command, e.g. `billing-emulator start`.')
   .strict()
   .version(VERSION)

@@ -107,6 +107,9 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
   return (ctx: StateContext, next: Next) => {
     const auth = authenticate(ctx);
     const { store } = auth;
+    // The service's `Date` is its own now: the store's virtual time, so a recording of the emulator
+    // replays with its clock where it was (docs/decisions/0030).
+    ctx.set('Date', store.clock.date().toUTCString());
     const version = versionOf(ctx, auth);
     const serve = () => {
       ctx.state.identity = identityOf(ctx, auth, version, headers);

@@ -1,13 +1,18 @@
 /** A JUnit XML report of scenario runs, for CI systems: one test suite per scenario, one test case per step. */
 import type { ScenarioReport } from './runner.js';
 
-const escape = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
+/** Text made safe inside XML attributes and elements (characters XML 1.0 cannot hold are dropped). */
+export const escapeXml = (text: string): string =>
+  text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+    );
 
-const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+/** Milliseconds as JUnit's seconds. */
+export const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 /**
  * The JUnit XML of `reports`.
@@ -27,26 +32,26 @@ export function junitXml(reports: readonly ScenarioReport[]): string {
   ];
   for (const report of reports) {
     lines.push(
-      `  <testsuite name="${escape(report.name)}" tests="${report.steps.length}" failures="${failures(report)}" errors="${errors(report)}" time="${seconds(report.durationMs)}">`,
-      `    <properties><property name="description" value="${escape(report.description)}"/></properties>`,
+      `  <testsuite name="${escapeXml(report.name)}" tests="${report.steps.length}" failures="${failures(report)}" errors="${errors(report)}" time="${seconds(report.durationMs)}">`,
+      `    <properties><property name="description" value="${escapeXml(report.description)}"/></properties>`,
     );
     for (const step of report.steps) {
       const name = `${step.index}. ${step.name}`;
       lines.push(
-        `    <testcase classname="${escape(report.name)}" name="${escape(name)}" time="${seconds(step.durationMs)}">`,
+        `    <testcase classname="${escapeXml(report.name)}" name="${escapeXml(name)}" time="${seconds(step.durationMs)}">`,
       );
-      if (step.error) lines.push(`      <error message="${escape(step.error)}"/>`);
+      if (step.error) lines.push(`      <error message="${escapeXml(step.error)}"/>`);
       const failed = step.checks.filter((check) => !check.passed);
       if (failed.length && !step.error) {
         const detail = failed.map((check) => `${check.label}: ${check.problems.join('; ')}`).join('\n');
         lines.push(
-          `      <failure message="${escape(failed.map((check) => check.label).join(', '))}">${escape(detail)}</failure>`,
+          `      <failure message="${escapeXml(failed.map((check) => check.label).join(', '))}">${escapeXml(detail)}</failure>`,
         );
       }
       const passed = step.checks.filter((check) => check.passed).map((check) => check.label);
       if (passed.length)
         lines.push(
-          `      <system-out>${escape(passed.map((label) => `ok ${label}`).join('\n'))}</system-out>`,
+          `      <system-out>${escapeXml(passed.map((label) => `ok ${label}`).join('\n'))}</system-out>`,
         );
       lines.push('    </testcase>');
     }

@@ -1,0 +1,71 @@
+/**
+ * `billing-emulator record`: a recording proxy in front of the real service. Runs until
+ * SIGINT/SIGTERM; every exchange is in the HAR file as soon as its line is printed.
+ */
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+
+interface RecordArgs {
+  upstream: string;
+  port: number;
+  out: string;
+  'header-prefix': string;
+  'redact-pii': boolean;
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+export const recordCommand: CommandModule<object, RecordArgs> = {
+  command: 'record',
+  describe: 'Record a session against the real service through a local proxy, into a HAR file',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('upstream', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Base URL of the service to forward to (https://... for TLS)',
+      })
+      .option('port', {
+        type: 'number',
+        default: 4011,
+        describe: 'Port of the proxy on 127.0.0.1 (0 picks one)',
+      })
+      .option('out', { type: 'string', default: 'session.har', describe: 'HAR file to write (replaced)' })
+      .option('header-prefix', {
+        type: 'string',
+        default: 'Service',
+        describe: 'Middle word of the service headers (X-<prefix>-Access-Token), kept in the file for verify',
+      })
+      .option('redact-pii', {
+        type: 'boolean',
+        default: false,
+        describe: 'Also replace emails, phones, names and street lines (secrets always are)',
+      }) as unknown as Argv<RecordArgs>,
+  handler: async (args: ArgumentsCamelCase<RecordArgs>) => {
+    const { startRecorder } = await import('../parity/recorder.js');
+    const recorder = await startRecorder({
+      upstream: args.upstream,
+      port: args.port,
+      out: args.out,
+      headerPrefix: args['header-prefix'],
+      redactPii: args['redact-pii'],
+      onExchange: ({ method, path, status, ms }) => out(`${method} ${path} ${status} ${ms} ms`),
+      onUpstreamError: (method, path, error) => out(`${method} ${path} failed: ${error.message}`),
+    });
+    out(`recording ${args.upstream} through ${recorder.url} into ${args.out}; Ctrl-C stops`);
+    const stop = async () => {
+      await recorder.close();
+      const summary = recorder.summary();
+      const personal = (['email', 'phone', 'first_name', 'last_name', 'full_name', 'street'] as const)
+        .filter((kind) => summary[kind] > 0)
+        .map((kind) => `${summary[kind]} ${kind.replace('_', ' ')}${summary[kind] === 1 ? '' : 's'}`);
+      out(
+        `${recorder.count} exchange${recorder.count === 1 ? '' : 's'} in ${args.out}; replaced: ` +
+          `${summary.secrets} secret value${summary.secrets === 1 ? '' : 's'}` +
+          `${args['redact-pii'] ? `, personal data (${personal.join(', ') || 'none seen'})` : ''}`,
+      );
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * `billing-emulator verify`: replays a recording against a new emulator store and reports every
+ * difference; exit code 1 when a difference is not in the allow-list.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+
+interface VerifyArgs {
+  recording: string;
+  url?: string;
+  'admin-token'?: string;
+  junit?: string;
+  json?: string;
+  allow?: string;
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+export const verifyCommand: CommandModule<object, VerifyArgs> = {
+  command: 'verify <recording>',
+  describe: 'Replay a recording (HAR) against a new emulator store and report every difference',
+  builder: (yargs: Argv) =>
+    yargs
+      .positional('recording', { type: 'string', demandOption: true, describe: 'The HAR file to replay' })
+      .option('url', {
+        type: 'string',
+        describe: 'A running emulator to replay against (default: one started here)',
+      })
+      .option('admin-token', { type: 'string', describe: 'The admin token of the emulator at --url' })
+      .option('junit', {
+        type: 'string',
+        describe: 'Also write a JUnit XML report (one test case per exchange)',
+      })
+      .option('json', { type: 'string', describe: 'Also write the report as JSON' })
+      .option('allow', { type: 'string', describe: 'Allow-list YAML: differences that do not fail' })
+      .check((args) => {
+        if (args['admin-token'] !== undefined && args.url === undefined)
+          throw new Error('--admin-token goes with --url.');
+        return true;
+      }) as unknown as Argv<VerifyArgs>,
+  handler: async (args: ArgumentsCamelCase<VerifyArgs>) => {
+    const { verifyRecording } = await import('../parity/verify.js');
+    const { parseAllowList } = await import('../parity/allow-list.js');
+    const { renderReport } = await import('../parity/report.js');
+    const { parityJunitXml } = await import('../parity/junit.js');
+    const allow = args.allow ? parseAllowList(await readFile(args.allow, 'utf8'), args.allow) : undefined;
+    const report = await verifyRecording(await readFile(args.recording, 'utf8'), {
+      url: args.url,
+      adminToken: args['admin-token'],
+      allow,
+      storeName: `Parity ${args.recording}`,
+      onExchange: (exchange) =>
+        out(
+          `${exchange.identical ? '✓' : '✗'} #${exchange.entry} ${exchange.method} ${exchange.path} (${exchange.version})` +
+            `${exchange.identical ? '' : `: ${exchange.differences} difference${exchange.differences === 1 ? '' : 's'}`}`,
+        ),
+    });
+    process.stdout.write(renderReport(report));
+    if (args.json) await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (args.junit) await writeFile(args.junit, parityJunitXml(report));
+    if (!report.passed) process.exitCode = 1;
+  },
+};
