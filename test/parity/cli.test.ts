@@ -1,0 +1,105 @@
+/**
+ * `billing-emulator record` and `verify` as users run them: the proxy prints a line per exchange
+ * and a summary of what it replaced when stopped; the file holds neither the token nor the
+ * personal values the client sent; verify of the recording passes.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/index.js';
+import { CLI } from '../helpers/cli.js';
+import { START } from '../helpers/emulator.js';
+import { PERSON, realClient, runClientFlow, scratchDir } from '../helpers/parity.js';
+
+let upstream: Emulator;
+beforeAll(async () => {
+  upstream = await createEmulator({
+    port: 0,
+    logger: 'silent',
+    headerPrefix: 'Recharge',
+    platformWord: 'shopify',
+  });
+});
+afterAll(() => upstream.close());
+
+describe('billing-emulator record and verify', () => {
+  it('records with personal data redacted, then verifies with no difference', async () => {
+    const store = await upstream.control.createStore({
+      settings: { default_api_version: '2021-01', platform_word: 'shopify' },
+      clock: { now: START },
+    });
+    const out = join(scratchDir(), 'session.har');
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        'record',
+        '--upstream',
+        upstream.url,
+        '--port',
+        '0',
+        '--out',
+        out,
+        '--header-prefix',
+        'Recharge',
+        '--redact-pii',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(child, 'exit');
+    await expect.poll(() => output, { timeout: 15_000 }).toMatch(/through (http:\/\/127\.0\.0\.1:\d+)/);
+    const proxy = /through (\S+)/.exec(output)?.[1] ?? '';
+
+    const sandbox = upstream.control.forStore(store.token);
+    const sent = await runClientFlow(
+      realClient(proxy, store.token, '2021-01'),
+      '2021-01',
+      START,
+      async (days) => {
+        await sandbox.advanceClock({ days });
+      },
+    );
+    await expect.poll(() => output.match(/^[A-Z]+ \/\S* \d{3} \d+ ms$/gm)?.length ?? 0).toBe(sent);
+    expect(output).toMatch(/^POST \/customers 200 \d+ ms$/m);
+    child.kill('SIGINT');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    // 3 emails: the two customers' and the store's own (GET /store answers it).
+    expect(output).toMatch(
+      new RegExp(
+        `${sent} exchanges in .*session\\.har; replaced: \\d+ secret values, personal data \\(3 emails, 1 phone, 2 first names, 1 last name, 2 streets\\)`,
+      ),
+    );
+
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain(store.token);
+    for (const value of Object.values(PERSON)) expect(text).not.toContain(value);
+    expect(text).toContain('person1@example.com');
+
+    const verified = await promisify(execFile)(process.execPath, [CLI, 'verify', out], { encoding: 'utf8' });
+    expect(verified.stdout).toMatch(new RegExp(`parity ${sent}/${sent} \\(100\\.0%\\): 0 differences`));
+  });
+
+  it('refuses an allow-list that is not one, saying where', async () => {
+    const dir = scratchDir();
+    const har = join(dir, 'empty.har');
+    const allow = join(dir, 'allowed.yaml');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [] } }),
+    );
+    writeFileSync(allow, '- endpoint: GET /store\n  at: store.name\n');
+    const failed = await promisify(execFile)(process.execPath, [CLI, 'verify', har, '--allow', allow], {
+      encoding: 'utf8',
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toMatch(/allowed\.yaml: item 0\.reason: /);
+  });
+});
