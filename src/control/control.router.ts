@@ -18,6 +18,7 @@ import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
 import { inboxControlEndpoints } from './inbox.routes.js';
 import { openApiEndpoint } from './openapi.js';
+import { parityControlEndpoints } from './parity.routes.js';
 import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
 import { requestControlEndpoints } from './requests.routes.js';
 import { storeControlEndpoints } from './stores.routes.js';
@@ -59,6 +60,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...creditControlEndpoints,
   ...snapshotControlEndpoints,
   ...scenarioControlEndpoints,
+  ...parityControlEndpoints,
   ...faultControlEndpoints,
   ...requestControlEndpoints,
   ...platformCheckoutControlEndpoints,

@@ -24,6 +24,8 @@ export interface VerifyOptions extends TargetOptions {
   readonly allow?: AllowList;
   /** Told after each exchange is compared (the CLI's progress line). */
   readonly onExchange?: (result: ExchangeResult) => void;
+  /** Told the replay's store and its token once it is made (the report holds no token). */
+  readonly onStore?: (store: { readonly id: number; readonly token: string }) => void;
 }
 
 function shownBody(text: string): unknown {
@@ -50,6 +52,7 @@ export async function verifyRecording(recording: string, options: VerifyOptions 
   const plan = planReplay(read);
   const allow = options.allow ?? NOTHING_ALLOWED;
   const target = await openTarget(plan, options);
+  options.onStore?.({ id: target.storeId, token: target.token });
   const ids = new IdMap();
   const differences: ParityDifference[] = [];
   const exchanges: ExchangeResult[] = [];

@@ -11,6 +11,7 @@ import { BrowseScreen } from './screens/browse.js';
 import { ClockScreen } from './screens/clock.js';
 import { EventsScreen } from './screens/events.js';
 import { FaultsScreen } from './screens/faults.js';
+import { ParityScreen } from './screens/parity.js';
 import { RequestsScreen } from './screens/requests.js';
 import { ScenariosScreen } from './screens/scenarios.js';
 import { StoresScreen } from './screens/stores.js';
@@ -25,6 +26,7 @@ const SCREENS = [
   ['requests', 'Requests'],
   ['faults', 'Faults'],
   ['scenarios', 'Scenarios'],
+  ['parity', 'Parity'],
 ] as const;
 type ScreenName = (typeof SCREENS)[number][0];
 
@@ -167,6 +169,8 @@ function Screen({
       return html`<${FaultsScreen} session=${session} />`;
     case 'scenarios':
       return html`<${ScenariosScreen} session=${session} open=${open} />`;
+    case 'parity':
+      return html`<${ParityScreen} session=${session} open=${open} />`;
     default:
       return null;
   }
