@@ -61,7 +61,6 @@ export interface ParityReport {
     readonly header_prefix: string;
     readonly platform_word: string;
     readonly default_api_version: string;
-    readonly seeded: Readonly<Record<string, number>>;
   };
   readonly compared: number;
   readonly identical: number;

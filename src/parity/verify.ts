@@ -16,7 +16,6 @@ import {
   type ParityReport,
   type ShownAnswer,
 } from './report.js';
-import { seedReadRecords } from './seed.js';
 import { openTarget, type TargetOptions } from './target.js';
 
 export interface VerifyOptions extends TargetOptions {
@@ -57,7 +56,6 @@ export async function verifyRecording(recording: string, options: VerifyOptions 
   const differences: ParityDifference[] = [];
   const exchanges: ExchangeResult[] = [];
   try {
-    const seeded = await seedReadRecords(plan, target, ids);
     for (const exchange of plan.exchanges) {
       const started = monotonicMs();
       if (exchange.at !== null) await target.advanceTo(exchange.at);
@@ -97,7 +95,6 @@ export async function verifyRecording(recording: string, options: VerifyOptions 
         header_prefix: plan.headerPrefix,
         platform_word: plan.platformWord,
         default_api_version: plan.defaultVersion,
-        seeded,
       },
       compared: exchanges.length,
       identical,
