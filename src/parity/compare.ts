@@ -8,8 +8,7 @@
 import { formOf, idKindOf, isEnumField, isIdField, isRedacted, kindOf } from './forms.js';
 import { headerValue, type HeaderPair } from './har.js';
 import type { IdMap } from './id-map.js';
-
-export type DifferenceKind = 'status' | 'missing' | 'extra' | 'kind' | 'value' | 'header';
+import type { DifferenceKind } from './report.js';
 
 /** One difference of an answer, before it is placed in the report. */
 export interface Difference {

@@ -7,6 +7,7 @@
  */
 import { API_VERSIONS, isApiVersion, type ApiVersion } from '../store/versions.js';
 import { headerValue, type Exchange, type Recording } from './har.js';
+import type { SkippedEntry } from './report.js';
 
 /** One exchange to replay, with what the plan knows of it. */
 export interface PlannedExchange extends Exchange {
@@ -15,11 +16,6 @@ export interface PlannedExchange extends Exchange {
   readonly endpoint: string;
   /** When the store's clock should stand as the request is sent (epoch ms), when the recording says. */
   readonly at: number | null;
-}
-
-export interface SkippedEntry {
-  readonly entry: number;
-  readonly reason: string;
 }
 
 export interface ReplayPlan {

@@ -1,10 +1,18 @@
 /**
  * The parity report: every difference found, grouped by endpoint and API version, with a parity
  * score (answers identical in shape / answers compared). Its JSON form is documented in
- * docs/parity.md; `renderReport` is the text the CLI prints.
+ * docs/parity.md; `renderReport` is the text the CLI prints. It imports nothing, so the dashboard
+ * reads its types too.
  */
-import type { DifferenceKind } from './compare.js';
-import type { SkippedEntry } from './plan.js';
+
+/** What differs: the status, a key only one side has, a JSON kind, a value, a header. */
+export type DifferenceKind = 'status' | 'missing' | 'extra' | 'kind' | 'value' | 'header';
+
+/** An entry of the recording that was not replayed, and why. */
+export interface SkippedEntry {
+  readonly entry: number;
+  readonly reason: string;
+}
 
 /** One difference, placed: which exchange, which endpoint and version. */
 export interface ParityDifference {

@@ -5,8 +5,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import type { ApiVersion } from '../../src/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createEmulator, type ApiVersion, type Emulator } from '../../src/index.js';
 import type { Json } from './api.js';
 
 export const PERSON = {
@@ -17,6 +17,24 @@ export const PERSON = {
   address1: '350 Fifth Avenue',
   address2: 'Suite 7100',
 };
+
+/** An emulator playing the real service for the file's tests: its header prefix and platform word. */
+export function useRealService(): () => Emulator {
+  let service: Emulator | undefined;
+  beforeAll(async () => {
+    service = await createEmulator({
+      port: 0,
+      logger: 'silent',
+      headerPrefix: 'Recharge',
+      platformWord: 'shopify',
+    });
+  });
+  afterAll(() => service?.close());
+  return () => {
+    if (!service) throw new Error('the service is not started');
+    return service;
+  };
+}
 
 /** A fresh folder for recordings and reports. */
 export function scratchDir(): string {

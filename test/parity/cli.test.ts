@@ -8,26 +8,16 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
 import { START } from '../helpers/emulator.js';
-import { PERSON, realClient, runClientFlow, scratchDir } from '../helpers/parity.js';
+import { PERSON, realClient, runClientFlow, scratchDir, useRealService } from '../helpers/parity.js';
 
-let upstream: Emulator;
-beforeAll(async () => {
-  upstream = await createEmulator({
-    port: 0,
-    logger: 'silent',
-    headerPrefix: 'Recharge',
-    platformWord: 'shopify',
-  });
-});
-afterAll(() => upstream.close());
+const service = useRealService();
 
 describe('billing-emulator record and verify', () => {
   it('records with personal data redacted, then verifies with no difference', async () => {
-    const store = await upstream.control.createStore({
+    const store = await service().control.createStore({
       settings: { default_api_version: '2021-01', platform_word: 'shopify' },
       clock: { now: START },
     });
@@ -38,7 +28,7 @@ describe('billing-emulator record and verify', () => {
         CLI,
         'record',
         '--upstream',
-        upstream.url,
+        service().url,
         '--port',
         '0',
         '--out',
@@ -56,7 +46,7 @@ describe('billing-emulator record and verify', () => {
     await expect.poll(() => output, { timeout: 15_000 }).toMatch(/through (http:\/\/127\.0\.0\.1:\d+)/);
     const proxy = /through (\S+)/.exec(output)?.[1] ?? '';
 
-    const sandbox = upstream.control.forStore(store.token);
+    const sandbox = service().control.forStore(store.token);
     const sent = await runClientFlow(
       realClient(proxy, store.token, '2021-01'),
       '2021-01',

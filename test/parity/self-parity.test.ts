@@ -6,27 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { startRecorder } from '../../src/parity/recorder.js';
 import { verifyRecording } from '../../src/parity/verify.js';
 import { START } from '../helpers/emulator.js';
-import { PERSON, realClient, runClientFlow, scratchDir } from '../helpers/parity.js';
+import { PERSON, realClient, runClientFlow, scratchDir, useRealService } from '../helpers/parity.js';
 
-let upstream: Emulator;
-beforeAll(async () => {
-  upstream = await createEmulator({
-    port: 0,
-    logger: 'silent',
-    headerPrefix: 'Recharge',
-    platformWord: 'shopify',
-  });
-});
-afterAll(() => upstream.close());
+const service = useRealService();
 
 describe.each(['2021-01', '2021-11'] as const)('a flow recorded in %s', (version) => {
   it('replays against a fresh emulator with no difference', async () => {
-    const store = await upstream.control.createStore({
+    const store = await service().control.createStore({
       name: 'Real sandbox',
       settings: { default_api_version: version, platform_word: 'shopify' },
       clock: { now: START },
@@ -34,14 +24,14 @@ describe.each(['2021-01', '2021-11'] as const)('a flow recorded in %s', (version
     const out = join(scratchDir(), 'session.har');
     const lines: string[] = [];
     const recorder = await startRecorder({
-      upstream: upstream.url,
+      upstream: service().url,
       port: 0,
       out,
       headerPrefix: 'Recharge',
       redactPii: true,
       onExchange: ({ method, path, status }) => lines.push(`${method} ${path} ${status}`),
     });
-    const sandbox = upstream.control.forStore(store.token);
+    const sandbox = service().control.forStore(store.token);
     const sent = await runClientFlow(
       realClient(recorder.url, store.token, version),
       version,

@@ -9,64 +9,18 @@ import { html } from '../html.js';
 import type { Session, StoreView } from '../session.js';
 import { rememberToken } from '../session.js';
 import { ErrorBox, JsonBlock, useAction } from '../shared.js';
-
-interface Difference {
-  readonly entry: number;
-  readonly kind: string;
-  readonly at: string;
-  readonly recorded: unknown;
-  readonly emulator: unknown;
-  readonly allowed?: string;
-}
-
-interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-interface Exchange {
-  readonly entry: number;
-  readonly method: string;
-  readonly path: string;
-  readonly endpoint: string;
-  readonly version: string;
-  readonly identical: boolean;
-  readonly differences: number;
-  readonly answers: { readonly recorded: Answer; readonly emulator: Answer } | null;
-}
-
-interface Report {
-  readonly compared: number;
-  readonly identical: number;
-  readonly score: number;
-  readonly passed: boolean;
-  readonly differences: readonly Difference[];
-  readonly endpoints: readonly {
-    endpoint: string;
-    version: string;
-    compared: number;
-    identical: number;
-    differences: number;
-  }[];
-  readonly exchanges: readonly Exchange[];
-  readonly skipped: readonly { entry: number; reason: string }[];
-  readonly store: {
-    readonly header_prefix: string;
-    readonly platform_word: string;
-    readonly default_api_version: string;
-  };
-}
+import type { ExchangeResult, ParityDifference, ParityReport } from '../../parity/report.js';
 
 interface RunAnswer {
   readonly store: StoreView | null;
   readonly token?: string;
-  readonly report: Report;
+  readonly report: ParityReport;
 }
 
 const shown = (value: unknown): string =>
   value === undefined ? '(absent)' : typeof value === 'string' ? value : JSON.stringify(value);
 
-function DifferenceRow({ difference }: { difference: Difference }) {
+function DifferenceRow({ difference }: { difference: ParityDifference }) {
   return html`<tr>
     <td>${difference.kind}</td>
     <td><code>${difference.at}</code></td>
@@ -77,7 +31,13 @@ function DifferenceRow({ difference }: { difference: Difference }) {
 }
 
 /** One exchange with differences: the differences, then the recorded and the emulator's answers side by side. */
-function ExchangeCard({ exchange, differences }: { exchange: Exchange; differences: readonly Difference[] }) {
+function ExchangeCard({
+  exchange,
+  differences,
+}: {
+  exchange: ExchangeResult;
+  differences: readonly ParityDifference[];
+}) {
   const title = `#${exchange.entry} ${exchange.method} ${exchange.path} (${exchange.version})`;
   return html`<article class="card" aria-label=${title}>
     <h4>${title}</h4>
