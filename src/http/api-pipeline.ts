@@ -108,7 +108,7 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
     const auth = authenticate(ctx);
     const { store } = auth;
     // The service's `Date` is its own now: the store's virtual time, so a recording of the emulator
-    // replays with its clock where it was (docs/decisions/0030).
+    // replays with its clock where it was (docs/decisions/0031).
     ctx.set('Date', store.clock.date().toUTCString());
     const version = versionOf(ctx, auth);
     const serve = () => {
