@@ -116,5 +116,5 @@ export function parseAllowList(text: string, fileName = 'allow-list'): AllowList
   };
 }
 
-/** An allow-list that allows nothing. */
+/** An allow-list that allows nothing (`NOTHING_ALLOWED.reasonFor(subject)`: undefined). */
 export const NOTHING_ALLOWED: AllowList = { rules: [], reasonFor: () => undefined };

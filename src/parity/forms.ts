@@ -9,7 +9,12 @@ import { REDACTED } from '../platform/redact.js';
 
 export type JsonKind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';
 
-/** The JSON kind of a parsed value. */
+/**
+ * The JSON kind of a parsed value.
+ *
+ * @example
+ * kindOf([1]); // 'array'
+ */
 export function kindOf(value: unknown): JsonKind {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -68,20 +73,33 @@ const ID_LIST_FIELDS: readonly RegExp[] = [/^ids$/, /_ids$/];
 /** Query parameters that carry a cursor. */
 const CURSOR_PARAMS: readonly RegExp[] = [/^cursor$/, /^page_info$/];
 
-/** True when a value of this field is compared exactly. Booleans always are (a two-value enum). */
+/**
+ * True when a value of this field is compared exactly. Booleans always are (a two-value enum).
+ *
+ * @example
+ * isEnumField('discount_type'); // true
+ * isEnumField('title'); // false
+ */
 export function isEnumField(field: string): boolean {
   return ENUM_FIELDS.some((pattern) => pattern.test(field));
 }
 
-/** True when the field holds a reference the replay maps from the recording's to the emulator's. */
+/**
+ * True when the field holds a reference the replay maps from the recording's to the emulator's.
+ *
+ * @example
+ * isIdField('address_id'); // true
+ */
 export function isIdField(field: string): boolean {
   return ID_FIELDS.some((pattern) => pattern.test(field));
 }
 
+/** True for fields and parameters holding several ids (`isIdListField('ids')`: true). */
 export function isIdListField(field: string): boolean {
   return ID_LIST_FIELDS.some((pattern) => pattern.test(field));
 }
 
+/** True for the query parameters that carry a list cursor (`isCursorParam('page_info')`: true). */
 export function isCursorParam(field: string): boolean {
   return CURSOR_PARAMS.some((pattern) => pattern.test(field));
 }
@@ -101,7 +119,13 @@ export function idKindOf(field: string, container: string): string {
   return singular(field.replace(/_ids?$/, ''));
 }
 
-/** `customers` → `customer`, `addresses` → `address`, `async_batches` → `async_batch`. */
+/**
+ * A collection's name in the singular.
+ *
+ * @example
+ * singular('addresses'); // 'address'
+ * singular('async_batches'); // 'async_batch'
+ */
 export function singular(name: string): string {
   if (/(ss|ch|sh|x)es$/.test(name)) return name.slice(0, -2);
   if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
@@ -109,7 +133,12 @@ export function singular(name: string): string {
   return name;
 }
 
-/** True for a recorded value the recorder replaced: nothing can be said of its value or form. */
+/**
+ * True for a recorded value the recorder replaced: nothing can be said of its value or form.
+ *
+ * @example
+ * isRedacted('[redacted]'); // true
+ */
 export function isRedacted(value: unknown): boolean {
   return typeof value === 'string' && value.includes(REDACTED);
 }

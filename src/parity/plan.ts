@@ -120,7 +120,12 @@ function answeredVersion(exchange: Exchange, prefix: string): ApiVersion | undef
   return undefined;
 }
 
-/** `/customers/7123/addresses` → `/customers/{id}/addresses`: segments that are numbers or tokens. */
+/**
+ * An exchange's endpoint: its path with ids (segments that are numbers or tokens) as `{id}`.
+ *
+ * @example
+ * endpointOf('GET', '/customers/7123/addresses'); // 'GET /customers/{id}/addresses'
+ */
 export function endpointOf(method: string, path: string): string {
   const segments = path
     .split('/')

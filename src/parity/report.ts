@@ -83,7 +83,12 @@ export interface ParityReport {
   readonly skipped: readonly SkippedEntry[];
 }
 
-/** The per-endpoint summary of exchanges and their differences, in first-seen order. */
+/**
+ * The per-endpoint summary of exchanges and their differences, in first-seen order.
+ *
+ * @example
+ * summarizeEndpoints(report.exchanges)[0]; // { endpoint: 'POST /customers', version: '2021-11', compared: 1, identical: 1, differences: 0 }
+ */
 export function summarizeEndpoints(exchanges: readonly ExchangeResult[]): EndpointSummary[] {
   const groups = new Map<
     string,
@@ -116,7 +121,12 @@ function shown(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** One difference as a line of text. */
+/**
+ * One difference as a line of text.
+ *
+ * @example
+ * describeDifference(difference); // '#0 extra customer.tax_exempt: only the emulator has it (false)'
+ */
 export function describeDifference(difference: ParityDifference): string {
   const where = `#${difference.entry} ${difference.kind} ${difference.at}`;
   switch (difference.kind) {
