@@ -181,7 +181,8 @@ export class StoreRegistry {
       this.stores.set(store.id, store);
       for (const token of store.tokens) this.tokens.set(token.token, authenticated(store, token));
     }
-    this.nextStoreId = doc.next_store_id;
+    // Never behind a store the document holds (a hand-edited file, a document of an older release).
+    this.nextStoreId = doc.stores.reduce((next, store) => Math.max(next, store.id + 1), doc.next_store_id);
     this.defaultId = doc.default_store_id;
   }
 }

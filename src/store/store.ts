@@ -10,6 +10,7 @@ import { StoreTraffic } from '../platform/traffic.js';
 import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
 import type { EventRecord } from '../model/event.js';
 import { createCollections, type CollectionName, type Collections, type RecordOf } from './collections.js';
+import { coveringSequences, type SequenceName } from './sequences.js';
 import type { StoreSettings } from './settings.js';
 import type { TokenRecord } from '../model/token.js';
 
@@ -118,8 +119,8 @@ export class Store {
     for (const observe of init.observers ?? []) observe(this);
   }
 
-  /** Next id of a kind of record (`customers`, `tokens`, ...). */
-  nextId(kind: string): number {
+  /** Next id of a kind of record (`customers`, `tokens`, ...: the kinds of `SEQUENCES`). */
+  nextId(kind: SequenceName): number {
     const next = (this.sequences[kind] ?? this.id * ID_BLOCK) + 1;
     this.sequences[kind] = next;
     this.onChange();
@@ -265,9 +266,12 @@ export class Store {
     this.onChange();
   }
 
-  /** Replaces data, sequences and clock with those of a persisted document. */
+  /**
+   * Replaces data, sequences and clock with those of a persisted document. A sequence behind an id
+   * the document holds is raised to it (a document is never trusted to number on without collisions).
+   */
   load(doc: StoreDoc): void {
-    this.sequences = { ...doc.sequences };
+    this.sequences = { ...coveringSequences(doc, this.id * ID_BLOCK) };
     for (const name of Object.keys(this.collections) as CollectionName[]) {
       const rows = doc.collections[name] ?? [];
       (this.collections[name] as { load(rows: readonly unknown[]): void }).load(rows);
