@@ -9,11 +9,11 @@
  *   sequences: everything persisted but the records), and every record of a new store;
  * - `{"op":"drop","store":2}` for a deleted store, `{"op":"registry",...}` for the list of stores.
  * A record's text is made when the batch is written, from the frozen row taken when the batch
- * was cut, so a batch is the state of one instant.
+ * was cut, so a batch is the state of one instant; so is a base (`capture`).
  */
 import type { ChangeSource, LogPosition } from '../platform/persistence/database.js';
 import type { JsonLayout } from '../platform/persistence/json-pieces.js';
-import type { Collection, Identified } from '../platform/persistence/collection.js';
+import { imageRows, type Collection, type Identified } from '../platform/persistence/collection.js';
 import type { StoreRegistry } from './registry.js';
 import type { Store, StoreObserver } from './store.js';
 
@@ -129,10 +129,10 @@ export class RegistryChanges implements ChangeSource {
   }
 
   /**
-   * The registry as its base document. Each collection is copied when the writer reaches it (its
-   * `toJSON`), in a slice of its own, so no one slice copies the whole store: the base is then a
-   * mix of states from this instant on, which the log's later batches (every change since is in
-   * them, each setting a value) bring to one state on replay.
+   * The registry as its base document, exactly as it is now: the stores' settings, tokens, clock
+   * and id sequences, and an image of each collection (copy-on-write, constant time: no record is
+   * copied). A collection's rows are listed only when the writer reaches it (its `toJSON`), in a
+   * slice of its own, so no one slice lists the whole store, and writes meanwhile do not show in it.
    */
   capture(log: LogPosition): object {
     const registry = this.registry;
@@ -145,7 +145,12 @@ export class RegistryChanges implements ChangeSource {
       ...header,
       stores: registry.list().map((store) => {
         const { created_at, uninstalled_at, ...meta } = store.metaJSON();
-        return { ...meta, collections: store.collections, created_at, uninstalled_at };
+        const collections: Record<string, { toJSON(): readonly Identified[] }> = {};
+        for (const [name, collection] of collectionsOf(store)) {
+          const image = collection.image();
+          collections[name] = { toJSON: () => imageRows(image) };
+        }
+        return { ...meta, collections, created_at, uninstalled_at };
       }),
     };
     this.restart();
