@@ -13,7 +13,25 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { Api } from '../helpers/api.js';
-import { createCustomer } from '../helpers/factories.js';
+import {
+  addressBody2021_11,
+  createCustomer,
+  createCustomerWithAddress,
+  createSubscription,
+  customerBody2021_11,
+} from '../helpers/factories.js';
+
+/** A charge date after the clock of a store started now. */
+const FUTURE = '2099-01-01';
+const ONETIME = (addressId: number) => ({
+  address_id: addressId,
+  next_charge_scheduled_at: FUTURE,
+  external_variant_id: { ecommerce: '777' },
+  external_product_id: { ecommerce: '70' },
+  product_title: 'Mug',
+  price: '12.00',
+  quantity: 1,
+});
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'billing-emulator-')), 'store.json');
 
@@ -239,6 +257,56 @@ describe('JSON file store (--data): a base file and a log of changes', () => {
       /Cannot read the data file .*line 2/,
     );
     expect(readFileSync(`${damaged}.log`, 'utf8')).toBe(lines.join('\n'));
+  });
+
+  it('raises an id counter that stands below the ids the files hold (regression: creates answered 500 "customers already holds id N")', async () => {
+    const file = tempFile();
+    const first = await createEmulator({ port: 0, logger: 'silent', data: file, token: 'main-token' });
+    const api = new Api(first.url, 'main-token');
+    const { customerId, addressId } = await createCustomerWithAddress(api);
+    const onetime = await api.post('/onetimes', ONETIME(addressId));
+    expect(onetime.status, onetime.text).toBe(201);
+    await first.close();
+    // Every counter gone from the base and the log, as a base written from two instants left them.
+    const base = JSON.parse(readFileSync(file, 'utf8')) as { stores: { sequences: object }[] };
+    for (const store of base.stores) store.sequences = {};
+    writeFileSync(file, JSON.stringify(base));
+    const log = readFileSync(`${file}.log`, 'utf8').split('\n');
+    const edited = log.map((line) =>
+      line.startsWith('{"op":"store"') ? line.replace(/"sequences":\{[^}]*\}/, '"sequences":{}') : line,
+    );
+    expect(edited).not.toEqual(log);
+    writeFileSync(`${file}.log`, edited.join('\n'));
+
+    const second = await createEmulator({ port: 0, logger: 'silent', data: file });
+    try {
+      const again = new Api(second.url, 'main-token');
+      const customer = await again.post('/customers', customerBody2021_11());
+      expect(customer.status).toBe(201);
+      expect(customer.body.customer.id).toBeGreaterThan(customerId);
+      // One counter numbers subscriptions and onetimes: a subscription never takes the onetime's id.
+      const subscription = await createSubscription(again, addressId, { next_charge_scheduled_at: FUTURE });
+      expect(subscription.id).toBeGreaterThan(onetime.body.onetime.id);
+      expect((await again.post('/addresses', addressBody2021_11(customerId))).status).toBe(201);
+      expect((await again.get('/events')).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('raises the counters of a restored snapshot that stand below its records', async () => {
+    const emulator = await createEmulator({ port: 0, logger: 'silent', token: 'main-token' });
+    try {
+      const api = new Api(emulator.url, 'main-token');
+      const existing = await createCustomer(api);
+      const saved = await emulator.control.snapshot();
+      await emulator.control.restoreSnapshot({ ...saved, store: { ...saved.store, sequences: {} } });
+      const created = await api.post('/customers', customerBody2021_11());
+      expect(created.status).toBe(201);
+      expect(created.body.customer.id).toBeGreaterThan(existing.id);
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('creates the files on first start', async () => {
