@@ -4,11 +4,37 @@
  * batches count, so a batch cut short by a crash (a torn last line, or lines with no commit after
  * them) is dropped as a whole and the store comes back as it was after the batch before.
  */
-import { readFile, truncate } from 'node:fs/promises';
+import { open, readFile, rename, truncate, writeFile } from 'node:fs/promises';
+import { tempBeside } from './chunked-write.js';
+import type { LogPosition } from './persistence.types.js';
 
 /** The line that ends batch `seq` of the log `log` (the id its base names). */
 export function commitLine(seq: number, log: string): string {
   return `{"op":"commit","seq":${seq},"log":${JSON.stringify(log)}}\n`;
+}
+
+/**
+ * The lines of batch `seq` of the log `log`: `lines`, then the commit line.
+ *
+ * @example
+ * [...withCommit(['{"op":"drop","store":2}\n'], 7, 'f3c1')]; // [..., '{"op":"commit","seq":7,"log":"f3c1"}\n']
+ */
+export function* withCommit(lines: Iterable<string>, seq: number, log: string): Generator<string> {
+  yield* lines;
+  yield commitLine(seq, log);
+}
+
+/**
+ * The base document's place in its log (`log_id`, `log_seq`); null for a base written before logs.
+ *
+ * @example
+ * positionOf({ log_id: 'f3c1', log_seq: 7, stores: [] }); // { id: 'f3c1', seq: 7 }
+ */
+export function positionOf(base: unknown): LogPosition | null {
+  if (typeof base !== 'object' || base === null) return null;
+  const { log_id: id, log_seq: seq } = base as { log_id?: unknown; log_seq?: unknown };
+  if (typeof id !== 'string' || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
+  return { id, seq };
 }
 
 export interface LogBatch {
@@ -85,4 +111,36 @@ function commitOf(record: unknown): { seq: number; log: string } | null {
   if (typeof record !== 'object' || record === null) return null;
   const { op, seq, log } = record as { op?: unknown; seq?: unknown; log?: unknown };
   return op === 'commit' && typeof seq === 'number' ? { seq, log: typeof log === 'string' ? log : '' } : null;
+}
+
+/**
+ * Removes the first `offset` bytes of the log `file`, of which the first `length` count (its
+ * committed part): the rest is written to a temporary file renamed over the log, so a kill at any
+ * moment leaves either the whole log or the rest. `beforeRename` runs once the rest is written.
+ *
+ * @example
+ * await dropLogPrefix('shop.json.log', 4_096, 6_000); // the log holds what was at 4,096..6,000
+ */
+export async function dropLogPrefix(
+  file: string,
+  offset: number,
+  length: number,
+  beforeRename: () => void = () => undefined,
+): Promise<void> {
+  if (offset >= length) return truncate(file, 0);
+  const rest = Buffer.alloc(length - offset);
+  const handle = await open(file, 'r');
+  try {
+    for (let read = 0; read < rest.length;) {
+      const { bytesRead } = await handle.read(rest, read, rest.length - read, offset + read);
+      if (bytesRead === 0) throw new Error(`${file} is shorter than expected`);
+      read += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  const temp = tempBeside(file);
+  await writeFile(temp, rest);
+  beforeRename();
+  await rename(temp, file);
 }

@@ -16,6 +16,8 @@ export interface ChunkOptions {
   shouldStop?: () => boolean;
   /** Told how long each chunk took to make, in ms (the event loop waits that long). */
   onSlice?: (ms: number) => void;
+  /** Called after each chunk was handed to the sink. */
+  onChunk?: () => void;
 }
 
 /** Thrown when `shouldStop` asked a chunked write to stop before it was done. */
@@ -53,6 +55,7 @@ export async function writeInChunks(
     chars = 0;
     bytes += Buffer.byteLength(chunk);
     await sink(chunk);
+    options.onChunk?.();
     started = monotonicMs();
   };
   for (const piece of pieces) {

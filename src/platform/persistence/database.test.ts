@@ -133,6 +133,33 @@ describe('Database (base file and change log)', () => {
     expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
   });
 
+  it('appends while a compaction writes the base, and tells how long each change waited to be written', async () => {
+    const file = tempFile();
+    const waits: number[] = [];
+    // Chunks of 32 pieces: the base of 5,000 keys takes hundreds of writes.
+    const options = {
+      file,
+      compactMinBytes: 1_000,
+      compactRatio: 0.01,
+      budgetMs: 0,
+      onWritten: (ms: number) => waits.push(ms),
+    };
+    const { database, state } = await started(options);
+    for (let i = 0; i < 5_000; i++) state.set(`key${i}`, i);
+    await database.flush();
+    const temp = join(dirname(file), `.${basename(file)}.tmp`);
+    while (!existsSync(temp)) await new Promise(setImmediate);
+    state.set('during', 1);
+    await database.flush();
+    // The batch is in the log while the base is still being written.
+    expect(existsSync(temp)).toBe(true);
+    expect(readFileSync(`${file}.log`, 'utf8')).toContain('"k":"during"');
+    await database.close();
+    expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
+    expect(waits).toHaveLength(2);
+    for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(0);
+  });
+
   it('reports a failed write once, retries it, and tells when writing works again', async () => {
     const file = tempFile();
     const changes: PersistenceHealth[] = [];

@@ -9,13 +9,14 @@
  * batches that came after it.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFile, open, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { monotonicMs } from '../clock.js';
-import { commitLine, dropUncommitted, readChangeLog } from './change-log.js';
+import { dropLogPrefix, dropUncommitted, positionOf, readChangeLog, withCommit } from './change-log.js';
 import { replaceFileInChunks, tempBeside, WriteAborted, writeInChunks } from './chunked-write.js';
+import { crashPointsFromEnvironment, type CrashPoints } from './crash-points.js';
 import { jsonPieces, type JsonLayout } from './json-pieces.js';
-import type { ChangeSource, LogPosition, Persistence, StoredState } from './persistence.types.js';
+import type { ChangeSource, Persistence, StoredState } from './persistence.types.js';
 import { WriteHealth, type PersistenceHealth } from './write-health.js';
 
 export type { PersistenceHealth } from './write-health.js';
@@ -38,6 +39,12 @@ export interface DatabaseOptions {
   onStateChange?: (health: PersistenceHealth) => void;
   /** Told how long each stretch of persistence work held the event loop, in ms (benchmarks). */
   onSlice?: (ms: number) => void;
+  /**
+   * Told after each write of changes to the files (a batch appended, a whole base) how long the
+   * oldest change it holds had waited since it was made, in ms: what a kill just before that write
+   * would have lost (benchmarks).
+   */
+  onWritten?: (waitedMs: number) => void;
 }
 
 /** Thrown by `close()` when changes could not be written. */
@@ -45,14 +52,6 @@ export class PersistenceFailed extends Error {
   constructor(readonly health: PersistenceHealth) {
     super(`changes could not be written to ${health.file}: ${health.error ?? 'unknown error'}`);
   }
-}
-
-/** The base document's place in its log (`log_id`, `log_seq`); null for a base written before logs. */
-function positionOf(base: unknown): LogPosition | null {
-  if (typeof base !== 'object' || base === null) return null;
-  const { log_id: id, log_seq: seq } = base as { log_id?: unknown; log_seq?: unknown };
-  if (typeof id !== 'string' || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
-  return { id, seq };
 }
 
 /** A failed compaction is tried again after this long (the log keeps every change meanwhile). */
@@ -67,10 +66,14 @@ export class Database implements Persistence {
   private readonly budgetMs: number;
   private readonly layout: JsonLayout;
   private readonly onSlice: ((ms: number) => void) | undefined;
+  private readonly onWritten: ((waitedMs: number) => void) | undefined;
+  private readonly crash: CrashPoints;
   private readonly status: WriteHealth | null;
   private source: ChangeSource | null = null;
   private timer: NodeJS.Timeout | null = null;
   private dirty = false;
+  /** When the oldest change not yet taken into a batch was made (monotonic ms); null when none. */
+  private dirtySince: number | null = null;
   /** Every write to the log (appends, rewrites) runs on this chain, one after another. */
   private chain: Promise<void> = Promise.resolve();
   private seq = 0;
@@ -99,6 +102,8 @@ export class Database implements Persistence {
     this.budgetMs = options.budgetMs ?? 4;
     this.layout = options.layout ?? {};
     this.onSlice = options.onSlice;
+    this.onWritten = options.onWritten;
+    this.crash = options.file === undefined ? { reach: () => undefined } : crashPointsFromEnvironment();
     const onStateChange = options.onStateChange ?? (() => undefined);
     this.status = options.file === undefined ? null : new WriteHealth(options.file, onStateChange);
   }
@@ -143,6 +148,7 @@ export class Database implements Persistence {
   markDirty(): void {
     if (!this.file) return;
     this.dirty = true;
+    this.dirtySince ??= monotonicMs();
     this.schedule(this.flushIntervalMs);
   }
 
@@ -191,13 +197,34 @@ export class Database implements Persistence {
     if (!this.source) return;
     if (this.needBase || this.resync) return this.rebuild(this.source);
     if (!this.dirty) return;
-    this.dirty = false;
+    const since = this.takeDirty();
     const lines = this.timed(() => (this.source as ChangeSource).changes());
-    if (lines && (await this.append(lines))) this.maybeCompact();
+    if (lines && (await this.append(lines, since))) this.maybeCompact();
   }
 
-  /** Appends one committed batch; a failure makes the next write a whole base. */
-  private async append(lines: Iterable<string>): Promise<boolean> {
+  /** Marks the changes made until now as taken into a write; returns when the oldest was made. */
+  private takeDirty(): number | null {
+    const since = this.dirtySince;
+    this.dirty = false;
+    this.dirtySince = null;
+    return since;
+  }
+
+  /** Tells `onWritten` that the changes made since `since` are in the files. */
+  private written(since: number | null): void {
+    if (since !== null) this.onWritten?.(monotonicMs() - since);
+  }
+
+  /** The changes made since `since` could not be written: they wait for the next write. */
+  private notWritten(since: number | null): void {
+    if (since !== null) this.dirtySince = Math.min(this.dirtySince ?? since, since);
+  }
+
+  /**
+   * Appends one committed batch (changes made since `since`); a failure makes the next write a
+   * whole base.
+   */
+  private async append(lines: Iterable<string>, since: number | null): Promise<boolean> {
     const seq = this.seq + 1;
     const logFile = this.logFile as string;
     try {
@@ -207,11 +234,14 @@ export class Database implements Persistence {
         { budgetMs: this.budgetMs, onSlice: this.onSlice },
       );
       this.seq = seq;
+      this.written(since);
       this.status?.succeeded('log', this.unwritten);
+      this.crash.reach('appended');
       return true;
     } catch (error) {
       // The log may now end in part of a batch: it is rewritten from scratch by the next write.
       this.resync = true;
+      this.notWritten(since);
       this.status?.failed('log', error, true);
       this.retryLater();
       return false;
@@ -222,7 +252,7 @@ export class Database implements Persistence {
   private async rebuild(source: ChangeSource): Promise<void> {
     this.stopCompaction = true;
     await this.compactionBase?.catch(() => undefined);
-    this.dirty = false;
+    const since = this.takeDirty();
     // A new log: its batches will not be mistaken for those of the log it replaces.
     this.logId = randomUUID();
     this.seq = 0;
@@ -234,6 +264,7 @@ export class Database implements Persistence {
       });
     } catch (error) {
       this.resync = true;
+      this.notWritten(since);
       this.status?.failed('base', error, true);
       this.retryLater();
       return;
@@ -247,11 +278,13 @@ export class Database implements Persistence {
       // The base holds everything, but the log cannot be started afresh: try again later.
       this.status?.failed('log', error, true);
       this.resync = true;
+      this.notWritten(since);
       this.retryLater();
       return;
     }
     this.logBytes = 0;
     this.resync = false;
+    this.written(since);
     this.status?.succeeded('log', this.unwritten);
   }
 
@@ -280,10 +313,10 @@ export class Database implements Persistence {
   }
 
   /**
-   * Folds the log into a new base: the pending changes become a batch and the capture starts at
-   * that same instant (in the chain, so no append runs meanwhile); the base is written in the
-   * background while appends go on (the source may copy its parts as the writer reaches them:
-   * every change since the cut is in later batches); then the log drops what the base holds.
+   * Folds the log into a new base: the pending changes become batch N and the state at that same
+   * instant is captured (in the chain, so no append runs meanwhile): the base is exactly the state
+   * at batch N, whatever is written while it is. It is written in the background while appends go
+   * on; then the log drops what the base holds.
    */
   private async compact(): Promise<void> {
     const source = this.source as ChangeSource;
@@ -294,17 +327,19 @@ export class Database implements Persistence {
     let epoch = 0;
     const captured = this.chain.then(async () => {
       if (this.closing || this.resync || this.stopCompaction) return;
+      const dirty = this.dirty;
+      const since = this.takeDirty();
       const [lines, captureSeq, state] = this.timed(() => {
-        const pending = this.dirty ? source.changes() : null;
-        this.dirty = false;
+        const pending = dirty ? source.changes() : null;
         const at = pending ? this.seq + 1 : this.seq;
         return [pending, at, source.capture({ id: this.logId, seq: at })] as const;
       });
-      if (lines && !(await this.append(lines))) return;
+      if (lines && !(await this.append(lines, since))) return;
       doc = state;
       seq = captureSeq;
       offset = this.logBytes;
       epoch = this.logEpoch;
+      this.crash.reach('compaction-cut');
     });
     this.chain = captured;
     await captured;
@@ -313,10 +348,12 @@ export class Database implements Persistence {
       budgetMs: this.budgetMs,
       onSlice: this.onSlice,
       shouldStop: () => this.stopCompaction,
+      onChunk: () => this.crash.reach('base-chunk'),
     });
     this.compactionBase = writing;
     try {
       this.baseBytes = await writing;
+      this.crash.reach('base-renamed');
       this.status?.succeeded('base', this.unwritten);
     } catch (error) {
       if (error instanceof WriteAborted) return;
@@ -326,35 +363,18 @@ export class Database implements Persistence {
       this.compactionBase = null;
     }
     // The new base holds the log up to `offset`: that part goes, even when closing.
-    const dropped = this.chain.then(() =>
-      epoch === this.logEpoch ? this.dropLogPrefix(offset, seq) : undefined,
-    );
+    const dropped = this.chain.then(() => (epoch === this.logEpoch ? this.trimLog(offset, seq) : undefined));
     this.chain = dropped;
     await dropped;
   }
 
   /** Removes the first `offset` bytes of the log (batches up to `seq`, which the base now holds). */
-  private async dropLogPrefix(offset: number, seq: number): Promise<void> {
+  private async trimLog(offset: number, seq: number): Promise<void> {
     const logFile = this.logFile as string;
     if (this.resync || seq > this.seq) return;
+    this.crash.reach('log-trim');
     try {
-      if (offset >= this.logBytes) await truncate(logFile, 0);
-      else {
-        const handle = await open(logFile, 'r');
-        const rest = Buffer.alloc(this.logBytes - offset);
-        try {
-          for (let read = 0; read < rest.length;) {
-            const { bytesRead } = await handle.read(rest, read, rest.length - read, offset + read);
-            if (bytesRead === 0) throw new Error(`${logFile} is shorter than expected`);
-            read += bytesRead;
-          }
-        } finally {
-          await handle.close();
-        }
-        const temp = tempBeside(logFile);
-        await writeFile(temp, rest);
-        await rename(temp, logFile);
-      }
+      await dropLogPrefix(logFile, offset, this.logBytes, () => this.crash.reach('log-trim-written'));
       this.logBytes = Math.max(0, this.logBytes - offset);
       this.logEpoch += 1;
     } catch (error) {
@@ -369,9 +389,4 @@ export class Database implements Persistence {
     this.compactNotBefore = monotonicMs() + COMPACT_RETRY_MS;
     setTimeout(() => this.maybeCompact(), COMPACT_RETRY_MS).unref();
   }
-}
-
-function* withCommit(lines: Iterable<string>, seq: number, log: string): Generator<string> {
-  yield* lines;
-  yield commitLine(seq, log);
 }

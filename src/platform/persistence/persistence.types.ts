@@ -11,8 +11,9 @@ export interface ChangeSource {
   changes(): Iterable<string> | null;
   /**
    * The whole state as the base document, holding `log` (the id of the log that extends it and
-   * its last batch the base holds); tracking starts again now. Parts may be taken later, as the
-   * writer reaches them (their `toJSON`), since every change from now on is in later batches.
+   * its last batch the base holds); tracking starts again now. It is the state of this instant,
+   * though its text is made later, as the writer reaches each part (their `toJSON`): a base whose
+   * parts came from different instants could hold records newer than its id counters.
    */
   capture(log: LogPosition): unknown;
 }
