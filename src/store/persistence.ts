@@ -20,6 +20,8 @@ export interface StorageTuning {
   readonly compactMinBytes?: number;
   /** Told how long each stretch of persistence work held the event loop, in ms (benchmarks). */
   readonly onSlice?: (ms: number) => void;
+  /** Told after each write how long its oldest change waited to be written, in ms (benchmarks). */
+  readonly onWritten?: (waitedMs: number) => void;
 }
 
 export interface StorageOptions {
@@ -44,6 +46,7 @@ export function persistenceFor(options: StorageOptions, logger: Logger): Persist
     compactRatio: options.storage?.compactRatio,
     compactMinBytes: options.storage?.compactMinBytes,
     onSlice: options.storage?.onSlice,
+    onWritten: options.storage?.onWritten,
     layout: REGISTRY_LAYOUT,
     onStateChange,
   });
