@@ -18,6 +18,8 @@ export interface ChunkOptions {
   onSlice?: (ms: number) => void;
   /** Called after each chunk was handed to the sink. */
   onChunk?: () => void;
+  /** Awaited after each chunk, before the next is made: other work that must come first. */
+  pause?: () => Promise<unknown>;
 }
 
 /** Thrown when `shouldStop` asked a chunked write to stop before it was done. */
@@ -56,6 +58,7 @@ export async function writeInChunks(
     bytes += Buffer.byteLength(chunk);
     await sink(chunk);
     options.onChunk?.();
+    await options.pause?.();
     started = monotonicMs();
   };
   for (const piece of pieces) {

@@ -160,6 +160,25 @@ describe('Database (base file and change log)', () => {
     for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(0);
   });
 
+  it('stops a compaction under way on close, with every change in the log', async () => {
+    const file = tempFile();
+    const { database, state } = await started({
+      file,
+      compactMinBytes: 1_000,
+      compactRatio: 0.01,
+      budgetMs: 0,
+    });
+    for (let i = 0; i < 5_000; i++) state.set(`key${i}`, i);
+    void database.flush();
+    const temp = join(dirname(file), `.${basename(file)}.tmp`);
+    while (!existsSync(temp)) await new Promise(setImmediate);
+    state.set('last', 1);
+    await database.close();
+    expect(existsSync(temp)).toBe(false);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ log_seq: 0 });
+    expect(await reopen(file)).toEqual(Object.fromEntries(state.values));
+  });
+
   it('reports a failed write once, retries it, and tells when writing works again', async () => {
     const file = tempFile();
     const changes: PersistenceHealth[] = [];

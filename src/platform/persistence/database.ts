@@ -17,9 +17,9 @@ import { replaceFileInChunks, tempBeside, WriteAborted, writeInChunks } from './
 import { crashPointsFromEnvironment, type CrashPoints } from './crash-points.js';
 import { jsonPieces, type JsonLayout } from './json-pieces.js';
 import type { ChangeSource, Persistence, StoredState } from './persistence.types.js';
-import { WriteHealth, type PersistenceHealth } from './write-health.js';
+import { PersistenceFailed, WriteHealth, type PersistenceHealth } from './write-health.js';
 
-export type { PersistenceHealth } from './write-health.js';
+export { PersistenceFailed, type PersistenceHealth } from './write-health.js';
 export type { ChangeSource, LogPosition, Persistence, StoredState } from './persistence.types.js';
 
 export interface DatabaseOptions {
@@ -45,13 +45,6 @@ export interface DatabaseOptions {
    * would have lost (benchmarks).
    */
   onWritten?: (waitedMs: number) => void;
-}
-
-/** Thrown by `close()` when changes could not be written. */
-export class PersistenceFailed extends Error {
-  constructor(readonly health: PersistenceHealth) {
-    super(`changes could not be written to ${health.file}: ${health.error ?? 'unknown error'}`);
-  }
 }
 
 /** A failed compaction is tried again after this long (the log keeps every change meanwhile). */
@@ -89,6 +82,9 @@ export class Database implements Persistence {
   private compaction: Promise<void> | null = null;
   private compactionBase: Promise<unknown> | null = null;
   private stopCompaction = false;
+  /** Resolves when the compaction under way is told to stop (see {@link stopTheCompaction}). */
+  private compactionStopped: Promise<void> = Promise.resolve();
+  private resolveStopped: () => void = () => undefined;
   private compactNotBefore = 0;
   /** Counts the times the log was started afresh: a compaction drops a prefix of the log it saw only. */
   private logEpoch = 0;
@@ -166,7 +162,7 @@ export class Database implements Persistence {
     if (!this.file) return;
     this.closing = true;
     // A compaction in progress is dropped: the log already holds everything it would.
-    this.stopCompaction = true;
+    this.stopTheCompaction();
     await this.compactionBase?.catch(() => undefined);
     await this.flush();
     await this.compaction;
@@ -250,7 +246,7 @@ export class Database implements Persistence {
 
   /** Writes the whole state as the base and empties the log (first start, or after a failure). */
   private async rebuild(source: ChangeSource): Promise<void> {
-    this.stopCompaction = true;
+    this.stopTheCompaction();
     await this.compactionBase?.catch(() => undefined);
     const since = this.takeDirty();
     // A new log: its batches will not be mistaken for those of the log it replaces.
@@ -321,6 +317,7 @@ export class Database implements Persistence {
   private async compact(): Promise<void> {
     const source = this.source as ChangeSource;
     this.stopCompaction = false;
+    this.compactionStopped = new Promise((resolve) => (this.resolveStopped = resolve));
     let doc: unknown = null;
     let offset = 0;
     let seq = 0;
@@ -348,6 +345,8 @@ export class Database implements Persistence {
       budgetMs: this.budgetMs,
       onSlice: this.onSlice,
       shouldStop: () => this.stopCompaction,
+      // Appends first: the base waits, between chunks, for the batches queued meanwhile.
+      pause: () => this.appendsQueuedNow(),
       onChunk: () => this.crash.reach('base-chunk'),
     });
     this.compactionBase = writing;
@@ -366,6 +365,17 @@ export class Database implements Persistence {
     const dropped = this.chain.then(() => (epoch === this.logEpoch ? this.trimLog(offset, seq) : undefined));
     this.chain = dropped;
     await dropped;
+  }
+
+  /** Resolves once the writes queued on the chain now are done, or at once when the compaction stops. */
+  private appendsQueuedNow(): Promise<unknown> {
+    return Promise.race([this.chain.catch(() => undefined), this.compactionStopped]);
+  }
+
+  /** Tells a compaction under way to stop (a base written by `rebuild` or `close` replaces its work). */
+  private stopTheCompaction(): void {
+    this.stopCompaction = true;
+    this.resolveStopped();
   }
 
   /** Removes the first `offset` bytes of the log (batches up to `seq`, which the base now holds). */

@@ -1,7 +1,8 @@
 /**
  * Whether the data files are being written: the last failure of each kind of write (the change
  * log, the base file) until a later write of that kind succeeds. `GET /_emulator/health` reports
- * it, and the owner is told once per change of state (not once per failed write).
+ * it, and the owner is told once per change of state (not once per failed write). `close()` throws
+ * `PersistenceFailed` when changes could not be written.
  */
 import { toIso, wallClockMs } from '../clock.js';
 
@@ -23,6 +24,13 @@ export interface PersistenceHealth {
   readonly failing_since?: string;
   /** Writes that failed since then. */
   readonly failed_writes?: number;
+}
+
+/** Thrown by `close()` when changes could not be written. */
+export class PersistenceFailed extends Error {
+  constructor(readonly health: PersistenceHealth) {
+    super(`changes could not be written to ${health.file}: ${health.error ?? 'unknown error'}`);
+  }
 }
 
 interface Failure {
