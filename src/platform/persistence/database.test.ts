@@ -60,6 +60,24 @@ async function started(options: DatabaseOptions) {
   return { database, state };
 }
 
+/**
+ * A database whose first compaction is writing its base (5,000 keys in chunks of 32 pieces: hundreds
+ * of writes), with `temp` the base's temporary file.
+ */
+async function compacting(options: DatabaseOptions) {
+  const { database, state } = await started({
+    compactMinBytes: 1_000,
+    compactRatio: 0.01,
+    budgetMs: 0,
+    ...options,
+  });
+  for (let i = 0; i < 5_000; i++) state.set(`key${i}`, i);
+  void database.flush();
+  const temp = join(dirname(options.file as string), `.${basename(options.file as string)}.tmp`);
+  while (!existsSync(temp)) await new Promise(setImmediate);
+  return { database, state, temp };
+}
+
 describe('Database (base file and change log)', () => {
   it('writes a base on the first start, then appends each batch of changes to the log', async () => {
     const file = tempFile();
@@ -136,19 +154,7 @@ describe('Database (base file and change log)', () => {
   it('appends while a compaction writes the base, and tells how long each change waited to be written', async () => {
     const file = tempFile();
     const waits: number[] = [];
-    // Chunks of 32 pieces: the base of 5,000 keys takes hundreds of writes.
-    const options = {
-      file,
-      compactMinBytes: 1_000,
-      compactRatio: 0.01,
-      budgetMs: 0,
-      onWritten: (ms: number) => waits.push(ms),
-    };
-    const { database, state } = await started(options);
-    for (let i = 0; i < 5_000; i++) state.set(`key${i}`, i);
-    await database.flush();
-    const temp = join(dirname(file), `.${basename(file)}.tmp`);
-    while (!existsSync(temp)) await new Promise(setImmediate);
+    const { database, state, temp } = await compacting({ file, onWritten: (ms) => waits.push(ms) });
     state.set('during', 1);
     await database.flush();
     // The batch is in the log while the base is still being written.
@@ -162,16 +168,7 @@ describe('Database (base file and change log)', () => {
 
   it('stops a compaction under way on close, with every change in the log', async () => {
     const file = tempFile();
-    const { database, state } = await started({
-      file,
-      compactMinBytes: 1_000,
-      compactRatio: 0.01,
-      budgetMs: 0,
-    });
-    for (let i = 0; i < 5_000; i++) state.set(`key${i}`, i);
-    void database.flush();
-    const temp = join(dirname(file), `.${basename(file)}.tmp`);
-    while (!existsSync(temp)) await new Promise(setImmediate);
+    const { database, state, temp } = await compacting({ file });
     state.set('last', 1);
     await database.close();
     expect(existsSync(temp)).toBe(false);
