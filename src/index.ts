@@ -41,6 +41,7 @@ export {
   type StoreInfo,
   type StoreSnapshot,
   type WebhookDelivery,
+  type WebhookInfo,
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';
 export type { PersistenceHealth } from './platform/persistence/write-health.js';

@@ -44,6 +44,7 @@ import type {
   ScheduledJobs,
   InboxSummary,
   PaymentToken,
+  WebhookInfo,
 } from './client.types.js';
 
 export { InboxClient } from './client.inbox.js';
@@ -161,6 +162,11 @@ export class ControlClient {
   /** Changes this store's settings; nested objects (`webhooks`, `dunning`) merge. */
   async updateSettings(change: Record<string, unknown>): Promise<StoreInfo> {
     return (await this.request<{ store: StoreInfo }>('PATCH', '/settings', change)).store;
+  }
+
+  /** The store's webhooks, oldest first, each with the API version its payloads are rendered in. */
+  async webhooks(): Promise<WebhookInfo[]> {
+    return (await this.request<{ webhooks: WebhookInfo[] }>('GET', '/webhooks')).webhooks;
   }
 
   /** Webhook deliveries, newest first, with every try. */

@@ -17,6 +17,8 @@ export interface StoreInfo {
   /** False while the service is uninstalled (`uninstall`). */
   readonly installed: boolean;
   readonly created_at: string;
+  /** The emulator's default store (it cannot be deleted). */
+  readonly default: boolean;
   readonly counts: StoreCounts;
 }
 
@@ -246,4 +248,14 @@ export interface InboxEntry {
 export interface PaymentToken {
   readonly token: string;
   readonly description: string;
+}
+
+/** A webhook of the store as the control API lists it: with the API version of its payloads. */
+export interface WebhookInfo {
+  readonly id: number;
+  readonly address: string;
+  readonly topic: string;
+  readonly api_version: '2021-01' | '2021-11';
+  readonly included_objects: readonly string[];
+  readonly created_at: string;
 }

@@ -39,16 +39,16 @@ export const installControlEndpoints: readonly ControlEndpoint[] = [
         recordEvent(store, EMULATOR_ACTOR, { object_type: 'app', verb: 'uninstalled', object_id: store.id });
         deps.registry.revokeToken(store, input.token_id);
       }
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
   {
     method: 'POST',
     path: '/reinstall',
     summary: 'Install the service again after an uninstall: API calls work again',
-    handle: ({ store }) => {
+    handle: ({ deps, store }) => {
       store.setUninstalled(null);
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
 ];

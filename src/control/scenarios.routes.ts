@@ -105,7 +105,10 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
         adminToken: deps.adminToken,
         headerPrefix: prefixOf(deps),
       });
-      return { status: 201, body: { store: describeStore(store), token: token.token, report } };
+      return {
+        status: 201,
+        body: { store: describeStore(store, deps.registry), token: token.token, report },
+      };
     },
   },
 ];

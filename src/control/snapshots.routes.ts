@@ -92,7 +92,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     body: snapshotSchema,
     bodyOptions: { limit: SNAPSHOT_BODY_LIMIT, maxDepth: SNAPSHOT_BODY_DEPTH },
     streamsBody: true,
-    handle: async ({ store, bodyStream }) => {
+    handle: async ({ deps, store, bodyStream }) => {
       const body = await readSnapshot(bodyStream ?? [], {
         limitBytes: SNAPSHOT_BODY_LIMIT_BYTES,
         limitText: SNAPSHOT_BODY_LIMIT,
@@ -100,7 +100,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
       });
       if (!isJsonObject(body)) throw errors.unsupportedMediaType();
       await restoreSnapshot(store, parseSnapshot(body));
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
   {
@@ -129,9 +129,9 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     method: 'POST',
     path: '/snapshots/:name/restore',
     summary: 'Put the calling store back to a named snapshot',
-    handle: async ({ store, params }) => {
+    handle: async ({ deps, store, params }) => {
       if (!(await restoreNamedSnapshot(store, params.name ?? ''))) throw errors.notFound();
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
   {

@@ -6,6 +6,7 @@ import { parseWith } from '../http/validation.js';
 import { parseTimestampMs } from '../http/list/params.js';
 import { SCOPES } from '../store/scopes.js';
 import { completeSettings, settingsEnvelope, storeSettingsSchema } from '../store/settings.js';
+import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import type { Body } from '../http/types.js';
@@ -56,11 +57,12 @@ export function storeCounts(store: Store): Record<string, number> {
   };
 }
 
-/** The control API's view of a store. */
-export function describeStore(store: Store): Record<string, unknown> {
+/** The control API's view of a store; `registry` tells whether it is the default store. */
+export function describeStore(store: Store, registry: StoreRegistry): Record<string, unknown> {
   return {
     id: store.id,
     name: store.name,
+    default: store === registry.defaultStore,
     settings: store.settings,
     clock: { now: store.clock.iso(), mode: store.clock.mode },
     installed: store.uninstalledAt === null,
@@ -110,7 +112,7 @@ async function createSeededStore(
   return {
     status: 201,
     body: {
-      store: describeStore(store),
+      store: describeStore(store, deps.registry),
       token: token.token,
       client_secret: store.clientSecret,
       scenario: { name: scenario.name, records },
@@ -154,7 +156,11 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
       });
       return {
         status: 201,
-        body: { store: describeStore(store), token: token.token, client_secret: store.clientSecret },
+        body: {
+          store: describeStore(store, deps.registry),
+          token: token.token,
+          client_secret: store.clientSecret,
+        },
       };
     },
   },
@@ -162,7 +168,9 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     method: 'GET',
     path: '/stores',
     summary: 'List stores',
-    handle: ({ deps }) => ({ body: { stores: deps.registry.list().map(describeStore) } }),
+    handle: ({ deps }) => ({
+      body: { stores: deps.registry.list().map((store) => describeStore(store, deps.registry)) },
+    }),
   },
   {
     method: 'GET',
@@ -171,7 +179,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     handle: ({ deps, params }) => {
       const store = deps.registry.get(pathId({ params }));
       if (!store) throw errors.notFound();
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
   {
@@ -208,7 +216,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     summary: "Empty the calling token's store (settings, tokens, secret and clock stay)",
     handle: ({ deps, store }) => {
       deps.registry.reset(store);
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
   {

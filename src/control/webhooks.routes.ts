@@ -1,6 +1,7 @@
 /**
  * Webhook deliveries as the control API shows them: the log of every try, replay, pause and
- * resume, the outbox; and store settings changes (which fire `store/updated`).
+ * resume, the outbox; the store's webhooks with their API version; and store settings changes
+ * (which fire `store/updated`).
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
@@ -66,6 +67,24 @@ export function applySettings(store: Store, change: Readonly<Record<string, unkn
 }
 
 export const webhookControlEndpoints: readonly ControlEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/webhooks',
+    summary:
+      "The calling store's webhooks with the API version their payloads are rendered in (which the API's webhook records do not show), oldest first",
+    handle: ({ store }) => ({
+      body: {
+        webhooks: [...store.collections.webhooks.values()].map((webhook) => ({
+          id: webhook.id,
+          address: webhook.address,
+          topic: webhook.topic,
+          api_version: webhook.api_version,
+          included_objects: webhook.included_objects,
+          created_at: webhook.created_at,
+        })),
+      },
+    }),
+  },
   {
     method: 'GET',
     path: '/webhooks/deliveries',
@@ -137,10 +156,10 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
     path: '/settings',
     summary: "Change the calling store's settings (nested objects merge); fires store/updated",
     body: settingsBody,
-    handle: ({ store, body }) => {
+    handle: ({ deps, store, body }) => {
       applySettings(store, parseWith(settingsBody, body));
       recordEvent(store, EMULATOR_ACTOR, { object_type: 'store', verb: 'updated', object_id: store.id });
-      return { body: { store: describeStore(store) } };
+      return { body: { store: describeStore(store, deps.registry) } };
     },
   },
 ];

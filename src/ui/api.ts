@@ -56,6 +56,8 @@ export interface CallOptions {
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   /** The store token; none: the control API acts on the default store. */
   readonly token?: string;
+  /** The emulated API's version (2021-11 unless told: a few routes exist in 2021-01 only). */
+  readonly version?: string;
 }
 
 function urlOf(path: string, query: CallOptions['query']): string {
@@ -66,34 +68,69 @@ function urlOf(path: string, query: CallOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
-export function headersFor(options: { token?: string; control: boolean }): Record<string, string> {
+export function headersFor(options: {
+  token?: string;
+  control: boolean;
+  version?: string;
+}): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers[config.tokenHeader] = options.token;
   if (options.control && admin.token) headers.Authorization = `Bearer ${admin.token}`;
-  if (!options.control) headers[config.versionHeader] = '2021-11';
+  if (!options.control) headers[config.versionHeader] = options.version ?? '2021-11';
   return headers;
 }
 
-async function call<T>(control: boolean, method: string, path: string, options: CallOptions): Promise<T> {
-  const headers = headersFor({ token: options.token, control });
+/** An answer in 2xx: what was asked (`POST /charges/12/process`), its status and body. */
+export interface Answer<T = Json> {
+  readonly what: string;
+  readonly status: number;
+  readonly body: T;
+}
+
+async function call<T>(
+  control: boolean,
+  method: string,
+  path: string,
+  options: CallOptions,
+): Promise<Answer<T>> {
+  const headers = headersFor({ token: options.token, control, version: options.version });
   let body: string | undefined;
   if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
   }
   const url = urlOf(control ? `/_emulator${path}` : path, options.query);
   const response = await fetch(url, { method, headers, body });
   const parsed = await parse(response);
-  if (!response.ok) throw new ApiFailure(response.status, parsed, `${method} ${url}`);
-  return parsed as T;
+  const what = `${method} ${url}`;
+  if (!response.ok) throw new ApiFailure(response.status, parsed, what);
+  return { what, status: response.status, body: parsed as T };
 }
 
-/** A control API call (`path` below `/_emulator`). */
-export function control<T = Json>(method: string, path: string, options: CallOptions = {}): Promise<T> {
-  return call<T>(true, method, path, options);
+/** A control API call (`path` below `/_emulator`); a string body is sent as it is (a snapshot file). */
+export async function control<T = Json>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  return (await call<T>(true, method, path, options)).body;
 }
 
 /** An emulated API call in version 2021-11. */
-export function api<T = Json>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+export async function api<T = Json>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  return (await call<T>(false, method, path, options)).body;
+}
+
+/** A control API call answering its status too (actions show what was asked and answered). */
+export function controlAnswer<T = Json>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
+  return call<T>(true, method, path, options);
+}
+
+/** An emulated API call answering its status too. */
+export function apiAnswer<T = Json>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   return call<T>(false, method, path, options);
 }

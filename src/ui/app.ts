@@ -1,6 +1,7 @@
 /**
  * The dashboard's frame: the admin token prompt (when the emulator has one), the store picker,
- * and one screen at a time chosen by the URL hash (#/clock, #/browse, ...), so screens can be linked.
+ * and one screen at a time chosen by the URL hash (#/clock, #/browse, ...), so screens can be linked;
+ * the screens are a table (`SCREENS`), so adding one is adding an entry.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { admin, ApiFailure, config, control } from './api.js';
@@ -12,27 +13,65 @@ import { ClockScreen } from './screens/clock.js';
 import { EventsScreen } from './screens/events.js';
 import { FaultsScreen } from './screens/faults.js';
 import { ParityScreen } from './screens/parity.js';
+import { InboxScreen } from './screens/inbox.js';
 import { RequestsScreen } from './screens/requests.js';
 import { ScenariosScreen } from './screens/scenarios.js';
+import { SettingsScreen } from './screens/settings.js';
 import { StoresScreen } from './screens/stores.js';
 import { WebhooksScreen } from './screens/webhooks.js';
 
-const SCREENS = [
-  ['stores', 'Stores'],
-  ['clock', 'Clock'],
-  ['browse', 'Customers & billing'],
-  ['events', 'Events'],
-  ['webhooks', 'Webhooks'],
-  ['requests', 'Requests'],
-  ['faults', 'Faults'],
-  ['scenarios', 'Scenarios'],
-  ['parity', 'Parity'],
-] as const;
-type ScreenName = (typeof SCREENS)[number][0];
+/** What a screen is given: the open store (null on Stores before one is opened) and how to open or close one. */
+interface ScreenProps {
+  readonly session: Session | null;
+  readonly open: (store: StoreView) => Promise<void>;
+  readonly close: () => void;
+}
 
-function screenOf(hash: string): ScreenName {
+/** A screen: its link in the navigation (`#/<key>`) and what it shows. */
+interface ScreenSpec {
+  readonly key: string;
+  readonly label: string;
+  /** Draws the screen; `session` is set unless `withoutStore`. */
+  readonly view: (props: ScreenProps & { session: Session }) => unknown;
+  /** Shown before a store is open (the Stores screen). */
+  readonly withoutStore?: (props: ScreenProps) => unknown;
+}
+
+/** The screens, in the navigation's order: a new screen is one more entry here. */
+const SCREENS: readonly ScreenSpec[] = [
+  {
+    key: 'stores',
+    label: 'Stores',
+    view: (p) => html`<${StoresScreen} session=${p.session} open=${p.open} close=${p.close} />`,
+    withoutStore: (p) => html`<${StoresScreen} session=${p.session} open=${p.open} close=${p.close} />`,
+  },
+  { key: 'clock', label: 'Clock', view: (p) => html`<${ClockScreen} session=${p.session} />` },
+  {
+    key: 'browse',
+    label: 'Customers & billing',
+    view: (p) => html`<${BrowseScreen} session=${p.session} />`,
+  },
+  { key: 'events', label: 'Events', view: (p) => html`<${EventsScreen} session=${p.session} />` },
+  { key: 'webhooks', label: 'Webhooks', view: (p) => html`<${WebhooksScreen} session=${p.session} />` },
+  { key: 'inbox', label: 'Webhook inbox', view: (p) => html`<${InboxScreen} session=${p.session} />` },
+  { key: 'requests', label: 'Requests', view: (p) => html`<${RequestsScreen} session=${p.session} />` },
+  { key: 'faults', label: 'Faults', view: (p) => html`<${FaultsScreen} session=${p.session} />` },
+  {
+    key: 'scenarios',
+    label: 'Scenarios',
+    view: (p) => html`<${ScenariosScreen} session=${p.session} open=${p.open} />`,
+  },
+  { key: 'settings', label: 'Settings', view: (p) => html`<${SettingsScreen} session=${p.session} />` },
+  {
+    key: 'parity',
+    label: 'Parity',
+    view: (p) => html`<${ParityScreen} session=${p.session} open=${p.open} />`,
+  },
+];
+
+function screenOf(hash: string): ScreenSpec {
   const name = hash.replace(/^#\/?/, '').split('?')[0];
-  return SCREENS.find(([key]) => key === name)?.[0] ?? 'stores';
+  return SCREENS.find(({ key }) => key === name) ?? (SCREENS[0] as ScreenSpec);
 }
 
 /** Asks for the admin token; the dashboard sends it as `Authorization: Bearer` on control calls. */
@@ -64,7 +103,7 @@ function AdminTokenForm({ onDone, error }: { onDone: () => void; error: unknown 
 }
 
 export function App() {
-  const [screen, setScreen] = useState<ScreenName>(screenOf(location.hash));
+  const [screen, setScreen] = useState<ScreenSpec>(screenOf(location.hash));
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [needsAdmin, setNeedsAdmin] = useState(config.adminTokenRequired && !admin.token);
@@ -75,6 +114,7 @@ export function App() {
     return () => removeEventListener('hashchange', onHash);
   }, []);
 
+  const close = useCallback(() => setSession(null), []);
   const open = useCallback(async (store: StoreView) => {
     try {
       setSession(await openStore(store));
@@ -128,50 +168,19 @@ export function App() {
     </header>
     <nav class="tabs" aria-label="Screens">
       ${SCREENS.map(
-        ([key, label]) =>
-          html`<a href=${`#/${key}`} aria-current=${key === screen ? 'page' : undefined}>${label}</a>`,
+        ({ key, label }) =>
+          html`<a href=${`#/${key}`} aria-current=${key === screen.key ? 'page' : undefined}>${label}</a>`,
       )}
     </nav>
     <main id="screen">
       <${ErrorBox} error=${error} />
       ${
-        screen === 'stores'
-          ? html`<${StoresScreen} session=${session} open=${open} close=${() => setSession(null)} />`
-          : session
-            ? html`<${Screen} name=${screen} session=${session} open=${open} />`
+        session
+          ? screen.view({ session, open, close })
+          : screen.withoutStore
+            ? screen.withoutStore({ session, open, close })
             : html`<p>Open a store on the <a href="#/stores">Stores</a> screen first.</p>`
       }
     </main>
   </div>`;
-}
-
-function Screen({
-  name,
-  session,
-  open,
-}: {
-  name: ScreenName;
-  session: Session;
-  open: (store: StoreView) => Promise<void>;
-}) {
-  switch (name) {
-    case 'clock':
-      return html`<${ClockScreen} session=${session} />`;
-    case 'browse':
-      return html`<${BrowseScreen} session=${session} />`;
-    case 'events':
-      return html`<${EventsScreen} session=${session} />`;
-    case 'webhooks':
-      return html`<${WebhooksScreen} session=${session} />`;
-    case 'requests':
-      return html`<${RequestsScreen} session=${session} />`;
-    case 'faults':
-      return html`<${FaultsScreen} session=${session} />`;
-    case 'scenarios':
-      return html`<${ScenariosScreen} session=${session} open=${open} />`;
-    case 'parity':
-      return html`<${ParityScreen} session=${session} open=${open} />`;
-    default:
-      return null;
-  }
 }

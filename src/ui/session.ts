@@ -12,6 +12,15 @@ export interface StoreView {
   readonly settings: Record<string, unknown>;
   readonly clock: { readonly now: string; readonly mode: string };
   readonly installed: boolean;
+  /** The emulator's default store (it cannot be deleted). */
+  readonly default: boolean;
+  readonly counts: {
+    readonly customers: number;
+    readonly active_subscriptions: number;
+    readonly queued_charges: number;
+    readonly failed_charges: number;
+    readonly pending_deliveries: number;
+  };
 }
 
 export interface Session {

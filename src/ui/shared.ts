@@ -3,6 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure } from './api.js';
 import { html } from './html.js';
 
+/** A value as text: empty for null and undefined. */
+export const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
 /** Shows an API failure with its status and body (never swallowed), or any other error's message. */
 export function ErrorBox({ error }: { error: unknown }) {
   if (!error) return null;

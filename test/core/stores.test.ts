@@ -224,6 +224,13 @@ describe('start options', () => {
     });
   });
 
+  it('marks the default store, the one that cannot be deleted', async () => {
+    const s = await store();
+    const listed = await emulator().control.listStores();
+    expect(listed.filter((info) => info.default).map((info) => info.id)).toEqual([emulator().storeId]);
+    expect((await s.control.getStore(s.storeId)).default).toBe(false);
+  });
+
   it('lists the test payment tokens with what a charge paid with each does', async () => {
     const tokens = await emulator().control.paymentTokens();
     expect(tokens).toContainEqual({ token: 'tok_declined', description: 'declined: CARD_DECLINED' });

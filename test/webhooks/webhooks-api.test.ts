@@ -126,4 +126,19 @@ describe('a default receiver at start', () => {
   it('refuses a malformed --webhook-url', async () => {
     await expect(startCli(['--webhook-url', 'nope'])).rejects.toThrow(/webhook/i);
   });
+
+  it('lists them through the control API with the API version their payloads are rendered in', async () => {
+    const s = await store({ version: '2021-01' });
+    await s.api.post('/webhooks', { address: HOOK, topic: 'customer/created' });
+    await s.api.post('/webhooks', { address: HOOK, topic: 'charge/paid' }, { version: '2021-11' });
+    expect(await s.control.webhooks()).toEqual([
+      expect.objectContaining({ address: HOOK, topic: 'customer/created', api_version: '2021-01' }),
+      expect.objectContaining({
+        address: HOOK,
+        topic: 'charge/paid',
+        api_version: '2021-11',
+        included_objects: [],
+      }),
+    ]);
+  });
 });

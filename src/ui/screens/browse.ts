@@ -2,13 +2,18 @@
  * Customers → addresses → subscriptions → charges → orders: lists read through the emulated API
  * (2021-11), a page at a time with its cursors (never the whole store: a 10,000-customer shop opens
  * as fast as an empty one), searched by the API's own filters, each record opening its details and
- * the records that belong to it.
+ * the records that belong to it, and the actions that can be taken on it (customer, subscription,
+ * charge), each through the API with its answer shown.
  */
 import { useState } from 'preact/hooks';
 import { api, control, type Json } from '../api.js';
 import { html } from '../html.js';
 import type { Session } from '../session.js';
-import { ErrorBox, Field, JsonBlock, Pager, useLoad } from '../shared.js';
+import { ErrorBox, Field, JsonBlock, Pager, str, useLoad } from '../shared.js';
+import { ChargeActions } from './charge-actions.js';
+import { CustomerActions } from './customer-actions.js';
+import { NewCustomer } from './new-customer.js';
+import { SubscriptionActions } from './subscription-actions.js';
 
 type Kind = 'customers' | 'addresses' | 'subscriptions' | 'charges' | 'orders';
 
@@ -19,8 +24,6 @@ interface KindSpec {
   readonly filters: readonly (readonly [string, string])[];
   readonly columns: readonly (readonly [string, (row: Json) => unknown])[];
 }
-
-const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** Subscriptions, charges and orders are searched alike: by their customer, address and status. */
 const BY_OWNER_AND_STATUS: KindSpec['filters'] = [
@@ -137,7 +140,7 @@ function ChargeDunning({ session, charge }: { session: Session; charge: Json }) 
     const dunning = store.store.settings.dunning as
       { retry_days?: number[]; on_max_retries?: string } | undefined;
     return { dunning, jobs: jobs.jobs };
-  }, [session.token, charge.id]);
+  }, [session.token, charge.id, charge.status, charge.charge_attempts]);
   const attempts = Number(charge.charge_attempts ?? 0);
   const retryDays = info.value?.dunning?.retry_days ?? [];
   const next = info.value?.jobs.find((job) => job.type === 'charge_attempt');
@@ -198,6 +201,22 @@ export function BrowseScreen({ session }: { session: Session }) {
   const page = useLoad(() => loadPage(session.token, query), [session.token, query]);
   const spec = KINDS[query.kind];
 
+  /**
+   * After an action: the list again, and the record shown as the API now answers it: the one the
+   * action answered, when it answered another (a charge moved to another date is a new charge).
+   */
+  const refresh = async (answered?: Json) => {
+    page.reload();
+    if (!selected) return;
+    const id = (answered?.[spec.singular] as Json | undefined)?.id ?? selected.id;
+    try {
+      const answer = await api<Json>('GET', `/${query.kind}/${str(id)}`, { token: session.token });
+      setSelected((answer[spec.singular] as Json | undefined) ?? null);
+    } catch {
+      setSelected(null); // deleted meanwhile
+    }
+  };
+
   const go = (next: Query) => {
     setSelected(null);
     setQuery(next);
@@ -207,6 +226,10 @@ export function BrowseScreen({ session }: { session: Session }) {
 
   return html`<section aria-labelledby="browse-title">
     <h2 id="browse-title">Customers & billing</h2>
+    <${NewCustomer}
+      session=${session}
+      created=${(id: number) => go({ kind: 'customers', filters: {}, id: String(id), cursor: '' })}
+    />
     <nav class="subtabs" aria-label="Record kinds">
       ${(Object.keys(KINDS) as Kind[]).map(
         (kind) =>
@@ -293,6 +316,19 @@ export function BrowseScreen({ session }: { session: Session }) {
           )}
         </div>
         ${query.kind === 'charges' && html`<${ChargeDunning} session=${session} charge=${selected} />`}
+        ${
+          query.kind === 'charges'
+            ? html`<${ChargeActions} session=${session} charge=${selected} changed=${refresh} />`
+            : query.kind === 'subscriptions'
+              ? html`<${SubscriptionActions}
+                  session=${session}
+                  subscription=${selected}
+                  changed=${refresh}
+                />`
+              : query.kind === 'customers'
+                ? html`<${CustomerActions} session=${session} customer=${selected} changed=${refresh} />`
+                : null
+        }
         <${JsonBlock}
           value=${selected}
           label=${`${spec.singular} ${str(selected.id)} as the API answers it`}

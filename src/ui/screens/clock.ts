@@ -124,23 +124,23 @@ export function ClockScreen({ session }: { session: Session }) {
             ${counts(report.events).map(([topic, n]) => html`<li><code>${topic}</code> × ${n}</li>`)}
           </ul>
           <div class="scroll capped">
-            <table aria-label="Jobs run">
-              <thead>
-                <tr>
-                  <th>Due at</th>
-                  <th>Job</th>
-                  <th>Subject</th>
-                  <th>Outcome</th>
+            <table class="stack" role="table" aria-label="Jobs run">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th role="columnheader">Due at</th>
+                  <th role="columnheader">Job</th>
+                  <th role="columnheader">Subject</th>
+                  <th role="columnheader">Outcome</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 ${report.jobs.slice(0, 200).map(
                   (job) =>
-                    html`<tr>
-                      <td class="nowrap">${job.due_at}</td>
-                      <td class="nowrap">${job.type}</td>
-                      <td>${job.subject}</td>
-                      <td>${job.outcome}</td>
+                    html`<tr role="row">
+                      <td role="cell" class="nowrap" data-label="Due at">${job.due_at}</td>
+                      <td role="cell" class="nowrap" data-label="Job">${job.type}</td>
+                      <td role="cell" data-label="Subject">${job.subject}</td>
+                      <td role="cell" data-label="Outcome">${job.outcome}</td>
                     </tr>`,
                 )}
               </tbody>
@@ -161,23 +161,23 @@ export function ClockScreen({ session }: { session: Session }) {
           }
         </p>
         <div class="scroll capped">
-          <table aria-label="Scheduled jobs">
-            <thead>
-              <tr>
-                <th>Due at</th>
-                <th>Job</th>
-                <th>Subject</th>
-                <th>Will do</th>
+          <table class="stack" role="table" aria-label="Scheduled jobs">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader">Due at</th>
+                <th role="columnheader">Job</th>
+                <th role="columnheader">Subject</th>
+                <th role="columnheader">Will do</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               ${(jobs.value?.jobs ?? []).map(
                 (job) =>
-                  html`<tr>
-                    <td class="nowrap">${job.due_at}</td>
-                    <td class="nowrap">${job.type}</td>
-                    <td>${job.subject}</td>
-                    <td>${job.does}</td>
+                  html`<tr role="row">
+                    <td role="cell" class="nowrap" data-label="Due at">${job.due_at}</td>
+                    <td role="cell" class="nowrap" data-label="Job">${job.type}</td>
+                    <td role="cell" data-label="Subject">${job.subject}</td>
+                    <td role="cell" data-label="Will do">${job.does}</td>
                   </tr>`,
               )}
             </tbody>

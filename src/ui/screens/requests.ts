@@ -1,6 +1,10 @@
-/** Requests: the store's request journal, filtered by method, path and status; each with its body and answer. */
+/**
+ * Requests: the store's request journal, filtered by method, path and status; each with its body,
+ * its answer, and the same request as a curl command to copy.
+ */
 import { useState } from 'preact/hooks';
-import { control } from '../api.js';
+import { config, control } from '../api.js';
+import { curlOf } from '../curl.js';
 import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { ErrorBox, Field, JsonBlock, Select, useLoad } from '../shared.js';
@@ -22,6 +26,21 @@ interface Entry {
 }
 
 const EMPTY = { method: '', path: '', status: '' };
+
+/** A journal entry's curl command, and a button that copies it (the command stays shown to select by hand). */
+function CopyAsCurl({ entry }: { entry: Entry }) {
+  const [copied, setCopied] = useState('');
+  const command = curlOf(entry, location.origin, config.tokenHeader);
+  const copy = () =>
+    navigator.clipboard.writeText(command).then(
+      () => setCopied('Copied. Set TOKEN to a token of the store first.'),
+      () => setCopied('The browser refused the clipboard: select the command above instead.'),
+    );
+  return html`<h4>As curl</h4>
+    <pre class="json" aria-label=${`Request ${entry.id} as curl`}>${command}</pre>
+    <button type="button" onClick=${copy}>Copy request ${entry.id} as curl</button>
+    <span role="status">${copied}</span>`;
+}
 
 export function RequestsScreen({ session }: { session: Session }) {
   const [filter, setFilter] = useState(EMPTY);
@@ -71,7 +90,7 @@ export function RequestsScreen({ session }: { session: Session }) {
           html`<li>
             <details>
               <summary>
-                #${r.id} ${r.at} <strong>${r.method} ${r.path}</strong> → ${r.status ?? 'reset'}
+                ${`#${r.id} ${r.at} `}<strong>${`${r.method} ${r.path}`}</strong>${` → ${r.status ?? 'reset'}`}
                 ${r.fault && html` <span class="tag">fault ${String(r.fault.id)}: ${r.fault.action}</span>`}
                 <span class="muted"> (${r.token.name}, ${r.duration_ms ?? '…'} ms)</span>
               </summary>
@@ -82,6 +101,7 @@ export function RequestsScreen({ session }: { session: Session }) {
               />
               <h4>Answer</h4>
               <${JsonBlock} value=${r.response_body} label=${`Answer of request ${r.id}`} />
+              <${CopyAsCurl} entry=${r} />
             </details>
           </li>`,
       )}

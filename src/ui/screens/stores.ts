@@ -1,9 +1,15 @@
-/** Stores: list, create (name, settings, optional scenario), open, reset, delete; snapshots of the open store. */
+/**
+ * Stores: every store with what it holds (counts); create one (name, settings, optional scenario),
+ * open, reset and delete it (each after a confirmation naming it; the default store has no Delete);
+ * snapshots of the open store; a snapshot file uploaded as a new store.
+ */
 import { useState } from 'preact/hooks';
 import { control, type Json } from '../api.js';
 import { html } from '../html.js';
+import { ConfirmButton } from '../actions.js';
 import { forgetToken, rememberToken, type Session, type StoreView } from '../session.js';
 import { ErrorBox, Field, Select, useAction, useLoad } from '../shared.js';
+import { Snapshots, UploadSnapshot } from './snapshots.js';
 
 interface Props {
   session: Session | null;
@@ -89,74 +95,14 @@ function CreateStore({ created }: { created: (store: StoreView) => Promise<void>
   </form>`;
 }
 
-interface SnapshotSummary {
-  readonly name: string;
-  readonly taken_at: string;
-  readonly records: number;
-}
-
-function Snapshots({ session, restored }: { session: Session; restored: () => void }) {
-  const list = useLoad(
-    () => control<{ snapshots: SnapshotSummary[] }>('GET', '/snapshots', { token: session.token }),
-    [session.token],
-  );
-  const [name, setName] = useState('');
-  const action = useAction();
-  const act = (method: string, path: string, body?: Json) =>
-    action.run(async () => {
-      await control(method, path, { token: session.token, body });
-      list.reload();
-      if (path.endsWith('/restore')) restored();
-    });
-  return html`<section class="card" aria-labelledby="snapshots-title">
-    <h3 id="snapshots-title">Snapshots of ${session.store.name}</h3>
-    <form
-      class="row"
-      onSubmit=${(e: Event) => {
-        e.preventDefault();
-        void act('POST', '/snapshots', { name });
-      }}
-    >
-      <${Field} label="Snapshot name" value=${name} onInput=${setName} placeholder="before-renewal" />
-      <button type="submit">Save snapshot</button>
-    </form>
-    <${ErrorBox} error=${list.error ?? action.error} />
-    <table>
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Taken at (store time)</th>
-          <th>Records</th>
-          <th>Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${(list.value?.snapshots ?? []).map(
-          (s) =>
-            html`<tr>
-              <td>${s.name}</td>
-              <td>${s.taken_at}</td>
-              <td>${s.records}</td>
-              <td>
-                <button
-                  type="button"
-                  onClick=${() => act('POST', `/snapshots/${encodeURIComponent(s.name)}/restore`, {})}
-                >
-                  Restore ${s.name}
-                </button>
-                <button
-                  type="button"
-                  onClick=${() => act('DELETE', `/snapshots/${encodeURIComponent(s.name)}`)}
-                >
-                  Delete ${s.name}
-                </button>
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </section>`;
-}
+/** The counts a store carries (`GET /_emulator/stores`), as columns. */
+const COUNTS: readonly (readonly [keyof StoreView['counts'], string])[] = [
+  ['customers', 'Customers'],
+  ['active_subscriptions', 'Active subscriptions'],
+  ['queued_charges', 'Queued charges'],
+  ['failed_charges', 'Failed charges'],
+  ['pending_deliveries', 'Pending deliveries'],
+];
 
 export function StoresScreen({ session, open, close }: Props) {
   const stores = useLoad(() => control<{ stores: StoreView[] }>('GET', '/stores'), []);
@@ -167,22 +113,26 @@ export function StoresScreen({ session, open, close }: Props) {
       await control('DELETE', `/stores/${store.id}`);
       forgetToken(store.id);
       if (session?.store.id === store.id) close();
-      setNotice(`Deleted store ${store.id}.`);
+      setNotice(`Deleted store ${store.id} (${store.name}).`);
       stores.reload();
     });
-  const reset = () =>
+  const reset = (current: Session) =>
     action.run(async () => {
-      if (!session) return;
-      await control('POST', '/reset', { token: session.token });
-      setNotice(`Reset store ${session.store.id}: its data, schedule, faults and journal are empty.`);
+      await control('POST', '/reset', { token: current.token });
+      setNotice(`Reset store ${current.store.id}: its data, schedule, faults and journal are empty.`);
       stores.reload();
     });
+  const opened = async (store: StoreView, what: string) => {
+    await open(store);
+    setNotice(`${what} store ${store.id} (${store.name}) and opened it.`);
+    stores.reload();
+  };
   return html`<section aria-labelledby="stores-title">
     <h2 id="stores-title">Stores</h2>
     <p class="notice" role="status">${notice}</p>
     <${ErrorBox} error=${stores.error ?? action.error} />
     <div class="scroll">
-      <table>
+      <table aria-label="Stores">
         <thead>
           <tr>
             <th>Id</th>
@@ -190,6 +140,7 @@ export function StoresScreen({ session, open, close }: Props) {
             <th>Platform</th>
             <th>API version</th>
             <th>Clock</th>
+            ${COUNTS.map(([, label]) => html`<th>${label}</th>`)}
             <th>Actions</th>
           </tr>
         </thead>
@@ -198,13 +149,22 @@ export function StoresScreen({ session, open, close }: Props) {
             (store) =>
               html`<tr aria-current=${session?.store.id === store.id ? 'true' : undefined}>
                 <td>${store.id}</td>
-                <td>${store.name}</td>
+                <td>${store.name}${store.default ? ' (default)' : ''}</td>
                 <td>${String(store.settings.platform)}</td>
                 <td>${String(store.settings.default_api_version)}</td>
-                <td>${store.clock.now} (${store.clock.mode})</td>
+                <td>${`${store.clock.now} (${store.clock.mode})`}</td>
+                ${COUNTS.map(([key]) => html`<td>${store.counts[key]}</td>`)}
                 <td>
                   <button type="button" onClick=${() => open(store)}>Open ${store.name}</button>
-                  <button type="button" onClick=${() => remove(store)}>Delete ${store.name}</button>
+                  ${
+                    !store.default &&
+                    html`<${ConfirmButton}
+                      label=${`Delete ${store.name}`}
+                      question=${`Delete store ${store.id} (${store.name}) with its data, tokens and snapshots? This cannot be undone.`}
+                      confirm=${`Yes, delete ${store.name}`}
+                      onConfirm=${() => remove(store)}
+                    />`
+                  }
                 </td>
               </tr>`,
           )}
@@ -214,17 +174,17 @@ export function StoresScreen({ session, open, close }: Props) {
     ${
       session &&
       html`<div class="row">
-        <button type="button" onClick=${reset}>Reset ${session.store.name}</button>
+        <${ConfirmButton}
+          label=${`Reset ${session.store.name}`}
+          question=${`Reset store ${session.store.id} (${session.store.name})? Its customers, subscriptions, charges, schedule, webhooks, faults and journal are emptied; its settings, tokens and clock stay.`}
+          confirm=${`Yes, reset ${session.store.name}`}
+          onConfirm=${() => reset(session)}
+        />
         <button type="button" onClick=${() => stores.reload()}>Refresh</button>
       </div>`
     }
     ${session && html`<${Snapshots} session=${session} restored=${() => stores.reload()} />`}
-    <${CreateStore}
-      created=${async (store: StoreView) => {
-        await open(store);
-        setNotice(`Created store ${store.id} (${store.name}) and opened it.`);
-        stores.reload();
-      }}
-    />
+    <${CreateStore} created=${(store: StoreView) => opened(store, 'Created')} />
+    <${UploadSnapshot} created=${(store: StoreView) => opened(store, 'Uploaded the snapshot as')} />
   </section>`;
 }

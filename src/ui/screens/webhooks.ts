@@ -1,10 +1,11 @@
 /**
- * Webhooks: the store's subscriptions (`/webhooks` of the API: add, remove), and the delivery log
+ * Webhooks: the store's subscriptions (`/webhooks` of the API: add, remove; one row per receiver URL,
+ * its topics folded), and the delivery log
  * with every try, its status code, payload, signature and headers; replay, pause and resume. The log
  * refreshes as the stream announces deliveries.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, control, type Json } from '../api.js';
+import { api, control } from '../api.js';
 import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { follow } from '../stream.js';
@@ -38,14 +39,35 @@ function payloadOf(body: string): unknown {
   }
 }
 
+interface WebhookView {
+  readonly id: number;
+  readonly address: string;
+  readonly topic: string;
+  readonly api_version: string;
+}
+
+/** Webhooks by receiver URL, in the order first subscribed. */
+function byAddress(webhooks: readonly WebhookView[]): [string, WebhookView[]][] {
+  const groups = new Map<string, WebhookView[]>();
+  for (const webhook of [...webhooks].sort((a, b) => a.id - b.id))
+    groups.set(webhook.address, [...(groups.get(webhook.address) ?? []), webhook]);
+  return [...groups];
+}
+
+/** The store's webhooks, one row per receiver URL with its topics folded (`GET /_emulator/webhooks` adds the version). */
 function Subscriptions({ session }: { session: Session }) {
   const list = useLoad(
-    () => api<{ webhooks: Json[] }>('GET', '/webhooks', { token: session.token }),
+    () => control<{ webhooks: WebhookView[] }>('GET', '/webhooks', { token: session.token }),
     [session.token],
   );
   const [address, setAddress] = useState('');
   const [topic, setTopic] = useState('');
   const action = useAction();
+  const remove = (webhooks: readonly WebhookView[]) =>
+    action.run(async () => {
+      for (const w of webhooks) await api('DELETE', `/webhooks/${w.id}`, { token: session.token });
+      list.reload();
+    });
   return html`<section class="card" aria-labelledby="subs-title">
     <h3 id="subs-title">Subscriptions</h3>
     <form
@@ -68,41 +90,62 @@ function Subscriptions({ session }: { session: Session }) {
       <button type="submit">Add webhook</button>
     </form>
     <${ErrorBox} error=${list.error ?? action.error} />
-    <table aria-label="Webhook subscriptions">
-      <thead>
-        <tr>
-          <th>Id</th>
-          <th>Topic</th>
-          <th>Address</th>
-          <th>Version</th>
-          <th>Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${(list.value?.webhooks ?? []).map(
-          (w) =>
-            html`<tr>
-              <td>${String(w.id)}</td>
-              <td><code>${String(w.topic)}</code></td>
-              <td>${String(w.address)}</td>
-              <td>${String(w.version ?? '')}</td>
-              <td>
-                <button
-                  type="button"
-                  onClick=${() =>
-                    action.run(async () => {
-                      await api('DELETE', `/webhooks/${String(w.id)}`, { token: session.token });
-                      list.reload();
-                    })}
-                >
-                  Remove webhook ${String(w.id)}
-                </button>
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    <div class="scroll">
+      <table aria-label="Webhook subscriptions">
+        <thead>
+          <tr>
+            <th>Receiver URL</th>
+            <th>Version</th>
+            <th>Topics</th>
+            <th>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${byAddress(list.value?.webhooks ?? []).map(
+            ([url, webhooks]) =>
+              html`<tr>
+                <td>${url}</td>
+                <td>${[...new Set(webhooks.map((w) => w.api_version))].join(', ')}</td>
+                <td>
+                  <details>
+                    <summary>
+                      ${`${webhooks.length} topic${webhooks.length === 1 ? '' : 's'}: ${webhooks
+                        .map((w) => w.topic)
+                        .slice(0, 3)
+                        .join(', ')}${webhooks.length > 3 ? ', …' : ''}`}
+                    </summary>
+                    <ul class="topics">
+                      ${webhooks.map(
+                        (w) =>
+                          html`<li>
+                            <code>${w.topic}</code> (webhook ${w.id})
+                            <button type="button" onClick=${() => remove([w])}>Remove webhook ${w.id}</button>
+                          </li>`,
+                      )}
+                    </ul>
+                  </details>
+                </td>
+                <td>
+                  <button type="button" onClick=${() => remove(webhooks)}>
+                    ${`Remove the ${webhooks.length} webhooks of ${url}`}
+                  </button>
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
   </section>`;
+}
+
+/** One line for a delivery: built as one string (htm drops line breaks inside text). */
+function summaryOf(d: Delivery): string {
+  const last = d.attempts.at(-1);
+  const tries = `${d.attempts.length} tr${d.attempts.length === 1 ? 'y' : 'ies'}`;
+  const answer = last
+    ? `, last at ${last.at}: ${String(last.response_status ?? last.error ?? 'no answer')}`
+    : '';
+  return `#${d.id} ${d.topic} → ${d.url} (created ${d.created_at}): ${d.status}, ${tries}${answer}`;
 }
 
 export function WebhooksScreen({ session }: { session: Session }) {
@@ -186,11 +229,7 @@ export function WebhooksScreen({ session }: { session: Session }) {
           (d) =>
             html`<li>
               <details>
-                <summary>
-                  #${d.id} <code>${d.topic}</code> → ${d.url}: <strong>${d.status}</strong>,
-                  ${d.attempts.length} tr${d.attempts.length === 1 ? 'y' : 'ies'}
-                  ${d.attempts.length > 0 && ` (last ${String(d.attempts[d.attempts.length - 1]?.response_status ?? 'no answer')})`}
-                </summary>
+                <summary>${summaryOf(d)}</summary>
                 <button type="button" onClick=${() => act(`/webhooks/deliveries/${d.id}/replay`)}>
                   Replay delivery ${d.id}
                 </button>

@@ -1,0 +1,117 @@
+/**
+ * "Create a customer with a subscription": the four API calls a story starts with (customer,
+ * address, card, subscription), made in a row from one form, each answer shown as it comes. A
+ * failed call stops the row with its error; what was made before it stays (and is shown).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { apiAnswer, type Json } from '../api.js';
+import { AnswerBox, useAnswers } from '../actions.js';
+import { html } from '../html.js';
+import {
+  AddressFields,
+  addressBody,
+  cardBody,
+  monthlyPlan,
+  PlanFields,
+  ProductFields,
+  SAMPLE_ADDRESS,
+  subscriptionBody,
+  TokenSelect,
+  TYPED_PRODUCT,
+  useTomorrow,
+} from '../record-forms.js';
+import type { Session } from '../session.js';
+import { Field } from '../shared.js';
+
+export function NewCustomer({
+  session,
+  created,
+}: {
+  session: Session;
+  created: (customerId: number) => void;
+}) {
+  const tomorrow = useTomorrow(session);
+  const [email, setEmail] = useState('');
+  const [names, setNames] = useState({ first_name: 'Ada', last_name: 'Lovelace' });
+  const [address, setAddress] = useState(SAMPLE_ADDRESS);
+  const [token, setToken] = useState('tok_ok');
+  const [product, setProduct] = useState(TYPED_PRODUCT);
+  const [plan, setPlan] = useState(monthlyPlan(''));
+  useEffect(() => {
+    if (tomorrow && !plan.date) setPlan({ ...plan, date: tomorrow });
+  }, [tomorrow]);
+  const state = useAnswers();
+  const token_ = session.token;
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    let customerId = 0;
+    void state
+      .run(async (done) => {
+        const customer = await apiAnswer<{ customer: Json }>('POST', '/customers', {
+          token: token_,
+          body: { email, ...names },
+        });
+        done(customer);
+        customerId = Number(customer.body.customer.id);
+        const made = await apiAnswer<{ address: Json }>('POST', '/addresses', {
+          token: token_,
+          body: addressBody(customerId, names, address),
+        });
+        done(made);
+        done(
+          await apiAnswer('POST', '/payment_methods', { token: token_, body: cardBody(customerId, token) }),
+        );
+        const addressId = Number(made.body.address.id);
+        done(
+          await apiAnswer('POST', '/subscriptions', {
+            token: token_,
+            body: subscriptionBody(addressId, product, plan),
+          }),
+        );
+      })
+      .then((ok) => ok && created(customerId));
+  };
+
+  return html`<details class="card">
+    <summary>Create a customer with a subscription</summary>
+    <form onSubmit=${submit} aria-label="Create a customer with a subscription">
+      <fieldset>
+        <legend>Customer</legend>
+        <div class="row">
+          <${Field}
+            label="Email"
+            type="email"
+            value=${email}
+            onInput=${setEmail}
+            placeholder="qa@example.com"
+          />
+          <${Field}
+            label="First name"
+            value=${names.first_name}
+            onInput=${(first_name: string) => setNames({ ...names, first_name })}
+          />
+          <${Field}
+            label="Last name"
+            value=${names.last_name}
+            onInput=${(last_name: string) => setNames({ ...names, last_name })}
+          />
+          <${TokenSelect} value=${token} onChange=${setToken} />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Address</legend>
+        <div class="row"><${AddressFields} value=${address} onInput=${setAddress} /></div>
+      </fieldset>
+      <fieldset>
+        <legend>Subscription</legend>
+        <div class="row">
+          <${ProductFields} session=${session} value=${product} onInput=${setProduct} />
+          <${PlanFields} value=${plan} onInput=${setPlan} />
+        </div>
+      </fieldset>
+      <button type="submit" disabled=${state.busy}>Create customer and subscription</button>
+    </form>
+    <${AnswerBox} state=${state} label="Answers of create a customer with a subscription" />
+  </details>`;
+}
