@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { TOPICS } from '../../src/webhooks/topics.js';
+import { TOPICS } from '../../src/domain/events/topics.js';
 import { Api } from '../helpers/api.js';
 import { browserSkipReason, browserSuite, useBrowser } from '../helpers/browser.js';
 import { useEmulator } from '../helpers/emulator.js';

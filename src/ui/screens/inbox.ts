@@ -5,7 +5,7 @@
  * chosen (a 500 makes deliveries fail and be retried).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { TOPICS } from '../../webhooks/topics.js';
+import { TOPICS } from '../../domain/events/topics.js';
 import { apiAnswer, control, controlAnswer } from '../api.js';
 import { ActionForm, AnswerBox, useAnswers } from '../actions.js';
 import { html } from '../html.js';
