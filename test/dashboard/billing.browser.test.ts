@@ -106,7 +106,7 @@ describe.skipIf(browserSkipReason)(
       await log.locator('summary').first().click();
       await expect.poll(() => log.textContent()).toMatch(/Hmac-Sha256/i);
       expect(page.problems).toEqual([]);
-    });
+    }, 60_000);
 
     it('shows a failing charge with its attempts, dunning schedule and next attempt', async () => {
       const store = await emulator().control.createStore({

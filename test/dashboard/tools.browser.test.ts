@@ -135,7 +135,7 @@ describe.skipIf(browserSkipReason)(
       await page.getByRole('button', { name: 'Restore one-customer' }).waitFor();
       await page.getByRole('button', { name: 'Reset Kept shop' }).click();
       await page.getByRole('button', { name: 'Yes, reset Kept shop' }).click();
-      await page.getByText('Reset store').waitFor();
+      await page.getByText(/Reset store \d+: its data/).waitFor();
       expect((await api.get('/customers')).body.customers).toHaveLength(0);
       await page.getByRole('button', { name: 'Restore one-customer' }).click();
       await page.getByRole('button', { name: 'Yes, restore one-customer into Kept shop' }).click();
@@ -208,7 +208,7 @@ describe.skipIf(browserSkipReason)(
       );
       expect(unlabelled).toBe(0);
       expect(page.problems).toEqual([]);
-    });
+    }, 60_000);
 
     it('asks for the admin token, then sends it', async () => {
       const page = await browser.page();

@@ -124,7 +124,7 @@ export function ClockScreen({ session }: { session: Session }) {
             ${counts(report.events).map(([topic, n]) => html`<li><code>${topic}</code> × ${n}</li>`)}
           </ul>
           <div class="scroll capped">
-            <table class="stack" role="table" aria-label="Jobs run">
+            <table class=${report.jobs.length > 0 ? 'stack' : ''} role="table" aria-label="Jobs run">
               <thead role="rowgroup">
                 <tr role="row">
                   <th role="columnheader">Due at</th>
@@ -161,7 +161,11 @@ export function ClockScreen({ session }: { session: Session }) {
           }
         </p>
         <div class="scroll capped">
-          <table class="stack" role="table" aria-label="Scheduled jobs">
+          <table
+            class=${(jobs.value?.jobs.length ?? 0) > 0 ? 'stack' : ''}
+            role="table"
+            aria-label="Scheduled jobs"
+          >
             <thead role="rowgroup">
               <tr role="row">
                 <th role="columnheader">Due at</th>

@@ -23,13 +23,21 @@ import {
 import type { Session } from '../session.js';
 import { Field } from '../shared.js';
 
-export function NewCustomer({
-  session,
-  created,
-}: {
-  session: Session;
-  created: (customerId: number) => void;
-}) {
+interface Props {
+  readonly session: Session;
+  readonly created: (customerId: number) => void;
+}
+
+/** Folded until asked for: its fields (and the catalog and tokens they load) exist only when open. */
+export function NewCustomer(props: Props) {
+  const [open, setOpen] = useState(false);
+  return html`<details class="card" onToggle=${(e: Event) => setOpen((e.target as HTMLDetailsElement).open)}>
+    <summary>Create a customer with a subscription</summary>
+    ${open && html`<${NewCustomerForm} ...${props} />`}
+  </details>`;
+}
+
+function NewCustomerForm({ session, created }: Props) {
   const tomorrow = useTomorrow(session);
   const [email, setEmail] = useState('');
   const [names, setNames] = useState({ first_name: 'Ada', last_name: 'Lovelace' });
@@ -73,9 +81,7 @@ export function NewCustomer({
       .then((ok) => ok && created(customerId));
   };
 
-  return html`<details class="card">
-    <summary>Create a customer with a subscription</summary>
-    <form onSubmit=${submit} aria-label="Create a customer with a subscription">
+  return html`<form onSubmit=${submit} aria-label="Create a customer with a subscription">
       <fieldset>
         <legend>Customer</legend>
         <div class="row">
@@ -112,6 +118,5 @@ export function NewCustomer({
       </fieldset>
       <button type="submit" disabled=${state.busy}>Create customer and subscription</button>
     </form>
-    <${AnswerBox} state=${state} label="Answers of create a customer with a subscription" />
-  </details>`;
+    <${AnswerBox} state=${state} label="Answers of create a customer with a subscription" /> `;
 }
