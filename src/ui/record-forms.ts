@@ -232,7 +232,7 @@ export function subscriptionBody(addressId: number, product: ProductInput, plan:
 }
 
 /** The day after the store's today (its virtual clock), `YYYY-MM-DD`: a first charge one advance away. */
-export function useTomorrow(session: Session): string {
+function useTomorrow(session: Session): string {
   const [tomorrow, setTomorrow] = useState('');
   useEffect(() => {
     let live = true;
@@ -247,5 +247,31 @@ export function useTomorrow(session: Session): string {
   return tomorrow;
 }
 
-/** A monthly plan of one, first charged on `date`. */
-export const monthlyPlan = (date: string): PlanInput => ({ quantity: '1', every: '1', unit: 'month', date });
+/** A plan of one a month, first charged tomorrow in store time (filled in once the clock is read). */
+export function usePlan(session: Session): [PlanInput, (plan: PlanInput) => void] {
+  const tomorrow = useTomorrow(session);
+  const [plan, setPlan] = useState<PlanInput>({ quantity: '1', every: '1', unit: 'month', date: '' });
+  useEffect(() => {
+    if (tomorrow && !plan.date) setPlan({ ...plan, date: tomorrow });
+  }, [tomorrow]);
+  return [plan, setPlan];
+}
+
+export interface Names {
+  first_name: string;
+  last_name: string;
+}
+
+/** First and last name. */
+export function NameFields({ value, onInput }: { value: Names; onInput: (v: Names) => void }) {
+  return html`<${Field}
+      label="First name"
+      value=${value.first_name}
+      onInput=${(first_name: string) => onInput({ ...value, first_name })}
+    />
+    <${Field}
+      label="Last name"
+      value=${value.last_name}
+      onInput=${(last_name: string) => onInput({ ...value, last_name })}
+    />`;
+}

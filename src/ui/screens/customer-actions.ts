@@ -3,7 +3,7 @@
  * update it as the customer would in the portal), a new address, a new subscription from the
  * catalog. Each through the API (or the control API's portal route), its answer shown.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, apiAnswer, controlAnswer, type Answer, type Json } from '../api.js';
 import { AnswerBox, useAnswers } from '../actions.js';
 import { html } from '../html.js';
@@ -11,17 +11,17 @@ import {
   AddressFields,
   addressBody,
   cardBody,
-  monthlyPlan,
+  NameFields,
   PlanFields,
   ProductFields,
   SAMPLE_ADDRESS,
   subscriptionBody,
   TokenSelect,
   TYPED_PRODUCT,
-  useTomorrow,
+  usePlan,
 } from '../record-forms.js';
 import type { Session } from '../session.js';
-import { Field, Select, str, useLoad } from '../shared.js';
+import { Select, str, useLoad } from '../shared.js';
 
 interface Props {
   session: Session;
@@ -55,13 +55,9 @@ export function CustomerActions({ session, customer, changed }: Props) {
     last_name: str(customer.last_name),
   });
   const [lines, setLines] = useState(SAMPLE_ADDRESS);
-  const tomorrow = useTomorrow(session);
   const [addressId, setAddressId] = useState('');
   const [product, setProduct] = useState(TYPED_PRODUCT);
-  const [plan, setPlan] = useState(monthlyPlan(''));
-  useEffect(() => {
-    if (tomorrow && !plan.date) setPlan({ ...plan, date: tomorrow });
-  }, [tomorrow]);
+  const [plan, setPlan] = usePlan(session);
   const addresses = owned.value?.addresses ?? [];
   const chosenAddress = addressId || str(addresses[0]?.id);
 
@@ -136,16 +132,7 @@ export function CustomerActions({ session, customer, changed }: Props) {
     >
       <h4>Add an address</h4>
       <div class="row">
-        <${Field}
-          label="First name"
-          value=${names.first_name}
-          onInput=${(first_name: string) => setNames({ ...names, first_name })}
-        />
-        <${Field}
-          label="Last name"
-          value=${names.last_name}
-          onInput=${(last_name: string) => setNames({ ...names, last_name })}
-        />
+        <${NameFields} value=${names} onInput=${setNames} />
         <${AddressFields} value=${lines} onInput=${setLines} />
       </div>
       <button type="submit" disabled=${state.busy}>Add address</button>

@@ -3,7 +3,7 @@
  * address, card, subscription), made in a row from one form, each answer shown as it comes. A
  * failed call stops the row with its error; what was made before it stays (and is shown).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { apiAnswer, type Json } from '../api.js';
 import { AnswerBox, useAnswers } from '../actions.js';
 import { html } from '../html.js';
@@ -11,14 +11,14 @@ import {
   AddressFields,
   addressBody,
   cardBody,
-  monthlyPlan,
+  NameFields,
   PlanFields,
   ProductFields,
   SAMPLE_ADDRESS,
   subscriptionBody,
   TokenSelect,
   TYPED_PRODUCT,
-  useTomorrow,
+  usePlan,
 } from '../record-forms.js';
 import type { Session } from '../session.js';
 import { Field } from '../shared.js';
@@ -38,16 +38,12 @@ export function NewCustomer(props: Props) {
 }
 
 function NewCustomerForm({ session, created }: Props) {
-  const tomorrow = useTomorrow(session);
   const [email, setEmail] = useState('');
   const [names, setNames] = useState({ first_name: 'Ada', last_name: 'Lovelace' });
   const [address, setAddress] = useState(SAMPLE_ADDRESS);
   const [token, setToken] = useState('tok_ok');
   const [product, setProduct] = useState(TYPED_PRODUCT);
-  const [plan, setPlan] = useState(monthlyPlan(''));
-  useEffect(() => {
-    if (tomorrow && !plan.date) setPlan({ ...plan, date: tomorrow });
-  }, [tomorrow]);
+  const [plan, setPlan] = usePlan(session);
   const state = useAnswers();
   const token_ = session.token;
 
@@ -92,16 +88,7 @@ function NewCustomerForm({ session, created }: Props) {
             onInput=${setEmail}
             placeholder="qa@example.com"
           />
-          <${Field}
-            label="First name"
-            value=${names.first_name}
-            onInput=${(first_name: string) => setNames({ ...names, first_name })}
-          />
-          <${Field}
-            label="Last name"
-            value=${names.last_name}
-            onInput=${(last_name: string) => setNames({ ...names, last_name })}
-          />
+          <${NameFields} value=${names} onInput=${setNames} />
           <${TokenSelect} value=${token} onChange=${setToken} />
         </div>
       </fieldset>
