@@ -254,6 +254,6 @@ describe.skipIf(browserSkipReason)(
       await expect.poll(() => receiver.received.length).toBe(before + 1);
       await expect.poll(() => log.textContent()).toContain('2 tries');
       expect(page.problems).toEqual([]);
-    });
+    }, 60_000);
   },
 );
