@@ -57,7 +57,7 @@ export const parityControlEndpoints: readonly ControlEndpoint[] = [
         const store = created ? deps.registry.get(created.id) : undefined;
         return {
           status: 201,
-          body: { store: store ? describeStore(store) : null, token: created?.token, report },
+          body: { store: store ? describeStore(store, deps.registry) : null, token: created?.token, report },
         };
       } catch (error) {
         if (error instanceof RecordingError) throw errors.field('text', error.message);
