@@ -21,6 +21,7 @@ import { persistenceFor, readStored, type StorageTuning } from './store/persiste
 import { runRealtimeStores } from './store/realtime.js';
 import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry } from './store/registry.js';
+import { brandOf } from './store/dialect-settings.js';
 import {
   completeSettings,
   storeSettingsSchema,
@@ -236,6 +237,7 @@ async function loadRegistry(
     jobKinds: JOB_KINDS,
     // The change tracker comes first: it notes each write before other listeners write more.
     observers: database.persistent ? [changes.observe, ...observers] : observers,
+    brand: brandOf(options.headerPrefix ?? 'Service'),
     onChange: database.persistent
       ? (storeId) => {
           changes.onChange(storeId);

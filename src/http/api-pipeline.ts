@@ -118,7 +118,7 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
     const faultHeader = ctx.headers[FAULT_HEADER_KEY];
     const rateLimited = store.settings.rate_limit.enabled;
     const entry = beginEntry(ctx, auth);
-    const dialect = dialectOf(store.settings);
+    const dialect = dialectOf(store);
     if (!rateLimited && store.traffic.faults.size === 0 && faultHeader === undefined) {
       if (entry) return journalOnly(ctx, entry, serve, logger, dialect);
       // Errors of a store with its own words are answered here, in its words; the others by errorMiddleware.

@@ -6,10 +6,12 @@ import { completeSettings, storeSettingsSchema } from '../store/settings.js';
 import { dialectOf } from './dialect.js';
 
 const settings = (input: Record<string, unknown>) => completeSettings(storeSettingsSchema.parse(input));
+/** A store's dialect source: its settings and the service's word (the header prefix's). */
+const store = (input: Record<string, unknown>, brand = 'service') => ({ settings: settings(input), brand });
 
 describe('dialectOf', () => {
   it('is the identity for the spec names: no copy of what it is given', () => {
-    const dialect = dialectOf(settings({}));
+    const dialect = dialectOf(store({}));
     const body = { charges: [{ platform_order_id: 1 }] };
     expect(dialect.neutral).toBe(true);
     expect(dialect.write(body)).toBe(body);
@@ -17,12 +19,12 @@ describe('dialectOf', () => {
   });
 
   it('is built once per settings object', () => {
-    const shopify = settings({ platform_word: 'shopify' });
+    const shopify = store({ platform_word: 'shopify' });
     expect(dialectOf(shopify)).toBe(dialectOf(shopify));
   });
 
   it('renames keys at any depth, values only under the fields that hold them', () => {
-    const dialect = dialectOf(settings({ platform_word: 'shopify', value_names: { stripe: 'stripe_v2' } }));
+    const dialect = dialectOf(store({ platform_word: 'shopify', value_names: { stripe: 'stripe_v2' } }));
     expect(
       dialect.write({
         charge: {
@@ -52,7 +54,7 @@ describe('dialectOf', () => {
   });
 
   it('renames whole names inside error messages and Link headers', () => {
-    const dialect = dialectOf(settings({ platform_word: 'shopify' }));
+    const dialect = dialectOf(store({ platform_word: 'shopify' }));
     expect(
       dialect.writeError({
         errors: { platform_variant_id: ['Must be one of: platform_product, my_platform_product.'] },
@@ -64,6 +66,26 @@ describe('dialectOf', () => {
       headers: { Link: '<http://x/customers?platform_customer_id=1&page=2>; rel="next"' },
     });
     expect(response.headers?.Link).toBe('<http://x/customers?shopify_customer_id=1&page=2>; rel="next"');
+  });
+
+  it("names the service's own fields with its word, and the platform's fields of 2021-01 orders and shops", () => {
+    const dialect = dialectOf(store({ platform_word: 'shopify' }, 'recharge'));
+    const written = dialect.write({
+      subscription: { service_product_id: 3, platform_product_id: 4 },
+      order: { platform_id: '5', platform_cart_token: null, platform_order_number: 1001 },
+      shop: { my_platform_domain: 'a.example', platform_domain: 'a.example' },
+    });
+    expect(written).toEqual({
+      subscription: { recharge_product_id: 3, shopify_product_id: 4 },
+      order: { shopify_id: '5', shopify_cart_token: null, shopify_order_number: 1001 },
+      // `platform_domain` is the real field's own name, not the platform's word.
+      shop: { my_shopify_domain: 'a.example', platform_domain: 'a.example' },
+    });
+    expect(dialectOf(store({}, 'recharge')).write({ service_product_id: 3 })).toEqual({
+      recharge_product_id: 3,
+    });
+    // A brand that would spell a platform field keeps the neutral name.
+    expect(dialectOf(store({}, 'platform')).neutral).toBe(true);
   });
 
   it('can rename every neutral value the models use', () => {

@@ -8,21 +8,32 @@
  * A store with the neutral word and no value names has the identity dialect: nothing is copied.
  */
 import { dictionary } from '../platform/dictionary.js';
-import { NEUTRAL_WORD } from '../store/dialect-settings.js';
+import { NEUTRAL_BRAND, NEUTRAL_WORD } from '../store/dialect-settings.js';
 import type { StoreSettings } from '../store/settings.js';
 import type { ApiResponse, Body, Query } from './types.js';
 
-/** Field names (and query parameters) that carry the platform word, after `platform_`. */
+/** Field names (and query parameters) that carry the platform word, `{w}` standing for it. */
 const WORD_FIELDS = [
-  'product_id',
-  'product_ids',
-  'variant_id',
-  'variant_id_not_found',
-  'customer_id',
-  'order_id',
-  'order_number',
-  'collection_id',
+  '{w}_product_id',
+  '{w}_product_ids',
+  '{w}_variant_id',
+  '{w}_variant_id_not_found',
+  '{w}_customer_id',
+  '{w}_order_id',
+  '{w}_order_number',
+  '{w}_collection_id',
+  // 2021-01 orders (api-facts: recorded real records).
+  '{w}_id',
+  '{w}_cart_token',
+  // 2021-01 `GET /shop`.
+  'my_{w}_domain',
 ];
+
+/**
+ * Field names that carry the service's own word (its brand, the header prefix in lowercase), `{b}`
+ * standing for it: the 2021-01 subscription's `recharge_product_id` (api-facts).
+ */
+const BRAND_FIELDS = ['{b}_product_id'];
 
 /** Enum values that carry the platform word, after `platform_`. */
 const WORD_VALUES = ['product', 'collection_id', 'payments', 'update_payment_information'];
@@ -128,12 +139,22 @@ function inverse(names: Names): Names {
   return new Map([...names].map(([neutral, name]) => [name, neutral]));
 }
 
-function buildDialect(word: string, valueNames: Readonly<Record<string, string>>): Dialect {
+function buildDialect(word: string, valueNames: Readonly<Record<string, string>>, brand: string): Dialect {
   const keysOut = new Map<string, string>();
   const valuesOut = new Map<string, string>();
   if (word !== NEUTRAL_WORD) {
-    for (const field of WORD_FIELDS) keysOut.set(`${NEUTRAL_WORD}_${field}`, `${word}_${field}`);
+    for (const field of WORD_FIELDS)
+      keysOut.set(field.replace('{w}', NEUTRAL_WORD), field.replace('{w}', word));
     for (const value of WORD_VALUES) valuesOut.set(`${NEUTRAL_WORD}_${value}`, `${word}_${value}`);
+  }
+  // A brand that would spell a platform field (a `Platform` header prefix) keeps the neutral name.
+  const wordFields = new Set(
+    WORD_FIELDS.flatMap((field) => [field.replace('{w}', NEUTRAL_WORD), field.replace('{w}', word)]),
+  );
+  for (const field of BRAND_FIELDS) {
+    const named = field.replace('{b}', brand);
+    if (brand !== NEUTRAL_BRAND && !wordFields.has(named))
+      keysOut.set(field.replace('{b}', NEUTRAL_BRAND), named);
   }
   for (const [neutral, name] of Object.entries(valueNames)) valuesOut.set(neutral, name);
   for (const [neutral, name] of valuesOut) if (neutral === name) valuesOut.delete(neutral);
@@ -174,20 +195,32 @@ function buildDialect(word: string, valueNames: Readonly<Record<string, string>>
   };
 }
 
-const cache = new WeakMap<StoreSettings, Dialect>();
+/** What a dialect is made of: a store's settings and the service's word (a store is one). */
+export interface DialectSource {
+  readonly settings: StoreSettings;
+  /** The service's word in field names (`brandOf` the header prefix). */
+  readonly brand: string;
+}
+
+const cache = new WeakMap<StoreSettings, Map<string, Dialect>>();
 
 /**
- * The dialect of a store's settings (built once per settings object).
+ * The dialect of a store (built once per settings object and brand).
  *
  * @example
- * dialectOf({ ...settings, platform_word: 'shopify' }).write({ platform_order_id: 7 }); // { shopify_order_id: 7 }
- * dialectOf({ ...settings, platform_word: 'shopify' }).readQuery({ shopify_customer_id: '9' }); // { platform_customer_id: '9' }
+ * dialectOf({ settings: { ...settings, platform_word: 'shopify' }, brand: 'recharge' }).write({ platform_order_id: 7 }); // { shopify_order_id: 7 }
+ * dialectOf(store).readQuery({ shopify_customer_id: '9' }); // { platform_customer_id: '9' } in a shopify store
  */
-export function dialectOf(settings: StoreSettings): Dialect {
-  let dialect = cache.get(settings);
+export function dialectOf({ settings, brand }: DialectSource): Dialect {
+  let byBrand = cache.get(settings);
+  if (!byBrand) {
+    byBrand = new Map();
+    cache.set(settings, byBrand);
+  }
+  let dialect = byBrand.get(brand);
   if (!dialect) {
-    dialect = buildDialect(settings.platform_word, settings.value_names);
-    cache.set(settings, dialect);
+    dialect = buildDialect(settings.platform_word, settings.value_names, brand);
+    byBrand.set(brand, dialect);
   }
   return dialect;
 }

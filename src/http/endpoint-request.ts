@@ -44,7 +44,7 @@ class EndpointRequest implements ApiRequest {
     this.version = version;
     this.params = parts.params;
     // The store's wire names (`shopify_order_id`) are read here into the neutral ones, once for every caller.
-    const dialect = dialectOf(auth.store.settings);
+    const dialect = dialectOf(auth.store);
     this.query = dialect.readQuery(parts.query);
     this.body = dialect.readBody(parts.body);
     this.path = parts.path;

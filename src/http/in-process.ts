@@ -86,12 +86,11 @@ export function inProcessClient(endpoints: readonly Endpoint[], store: Store, to
           ? await endpoint.handle(request)
           : await runHoldingAddress(store, addressId, () => endpoint.handle(request));
       // Answered in the store's words, as over HTTP.
-      const answer = dialectOf(store.settings).writeResponse(response);
+      const answer = dialectOf(store).writeResponse(response);
       const status = answer.status ?? 200;
       return { status, body: status === 204 ? null : (answer.body ?? {}) };
     } catch (error) {
-      if (isApiError(error))
-        return { status: error.status, body: dialectOf(store.settings).writeError(error.body) };
+      if (isApiError(error)) return { status: error.status, body: dialectOf(store).writeError(error.body) };
       throw error;
     }
   };

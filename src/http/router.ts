@@ -81,7 +81,7 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
     });
     const addressId = endpoint.locks?.(request);
     if (addressId !== undefined) return handleLocked(ctx, request, endpoint, addressId);
-    const dialect = dialectOf(request.store.settings);
+    const dialect = dialectOf(request.store);
     const result = endpoint.handle(request);
     if (result instanceof Promise)
       return result.then((response) => respond(ctx, dialect.writeResponse(response)));
@@ -113,7 +113,7 @@ async function handleLocked(
   const latency = request.store.settings.write_latency_ms;
   const hold = latency > 0 ? () => new Promise<void>((resolve) => setTimeout(resolve, latency)) : undefined;
   const response = await runHoldingAddress(request.store, addressId, () => endpoint.handle(request), hold);
-  respond(ctx, dialectOf(request.store.settings).writeResponse(response));
+  respond(ctx, dialectOf(request.store).writeResponse(response));
 }
 
 export function buildApiRouter(endpoints: readonly Endpoint[]): Middleware<AppState> {

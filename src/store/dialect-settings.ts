@@ -9,6 +9,19 @@ import * as z from 'zod';
 /** The spec's neutral word; a store with it (and no value names) speaks the spec's names. */
 export const NEUTRAL_WORD = 'platform';
 
+/** The spec's neutral word for the service itself (its header prefix is `Service`). */
+export const NEUTRAL_BRAND = 'service';
+
+/**
+ * The service's own word in field names (`recharge_product_id`): the header prefix in lowercase,
+ * since the real prefix is the service's brand (api-facts: recorded real records).
+ *
+ * @example brandOf('Recharge'); // 'recharge'
+ */
+export function brandOf(headerPrefix: string): string {
+  return headerPrefix.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
+
 /**
  * Words that would turn a neutral name into a field the API already has (`external_product_id`,
  * `bundle_variant_id`, `checkout_customer_id`, `processor_customer_id`, ...).

@@ -38,6 +38,8 @@ export interface RegistryOptions {
   /** Told after every change to persist: with the store's id, or without for the list of stores. */
   onChange: (storeId?: number) => void;
   observers?: readonly StoreObserver[];
+  /** The service's word in field names of every store (`brandOf` the header prefix). */
+  brand?: string;
 }
 
 export interface Authenticated {
@@ -91,6 +93,7 @@ export class StoreRegistry {
       clock: input.clock,
       jobKinds: this.options.jobKinds,
       observers: this.options.observers,
+      brand: this.options.brand,
       onChange: () => this.options.onChange(id),
     });
     this.stores.set(id, store);
@@ -175,6 +178,7 @@ export class StoreRegistry {
         clock: storeDoc.clock,
         jobKinds: this.options.jobKinds,
         observers: this.options.observers,
+        brand: this.options.brand,
         onChange: () => this.options.onChange(storeDoc.id),
       });
       store.load(storeDoc);

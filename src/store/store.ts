@@ -11,6 +11,7 @@ import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
 import type { EventRecord } from '../model/event.js';
 import { createCollections, type CollectionName, type Collections, type RecordOf } from './collections.js';
 import { coveringSequences, type SequenceName } from './sequences.js';
+import { NEUTRAL_BRAND } from './dialect-settings.js';
 import type { StoreSettings } from './settings.js';
 import type { TokenRecord } from '../model/token.js';
 
@@ -69,6 +70,8 @@ export interface StoreInit {
   onChange: () => void;
   /** Called once the store exists, to attach listeners (e.g. jobs that follow charges). */
   observers?: readonly StoreObserver[];
+  /** The service's word in field names (`brandOf` the header prefix); the neutral `service` when absent. */
+  brand?: string;
 }
 
 /** A store's persisted form without its records: what the change log writes when it changes. */
@@ -82,6 +85,8 @@ export class Store {
   name: string;
   settings: StoreSettings;
   readonly clientSecret: string;
+  /** The service's word in field names, from the emulator's header prefix (never persisted). */
+  readonly brand: string;
   readonly random: Random;
   readonly clock: Clock;
   readonly collections: Collections;
@@ -107,6 +112,7 @@ export class Store {
     this.name = init.name;
     this.settings = init.settings;
     this.clientSecret = init.clientSecret;
+    this.brand = init.brand ?? NEUTRAL_BRAND;
     this.random = init.random;
     // A clock moved without any record written (an advance with no job due) is a change to persist.
     this.clock = new Clock(init.clock, () => this.onChange());

@@ -86,7 +86,7 @@ export class Deliveries {
 
   /** The body sent for a payload: the serialized record in the store's words (src/http/dialect.ts). */
   private bytesOf(payload: unknown): string {
-    return JSON.stringify(dialectOf(this.store.settings).write(payload));
+    return JSON.stringify(dialectOf(this.store).write(payload));
   }
 
   /** Creates a delivery (and its duplicate when the store sends duplicates) and sends it. */

@@ -234,6 +234,7 @@ function scratchOf(store: Store): { scratch: Store; token: TokenRecord } {
       rate_limit: { ...settings.rate_limit, enabled: false },
     },
     clientSecret: store.clientSecret,
+    brand: store.brand,
     random: new Random(store.id),
     clock: { now: store.clock.now(), mode: 'frozen' },
     jobKinds: store.scheduler.jobKinds,

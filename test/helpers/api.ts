@@ -32,11 +32,13 @@ export class Api {
     readonly baseUrl: string,
     readonly token: string,
     readonly version?: ApiVersion,
+    /** Middle word of the custom headers (the emulator's `--header-prefix`). */
+    readonly prefix = 'Service',
   ) {}
 
   /** The same client with another token or default version. */
   with(options: { token?: string; version?: ApiVersion }): Api {
-    return new Api(this.baseUrl, options.token ?? this.token, options.version ?? this.version);
+    return new Api(this.baseUrl, options.token ?? this.token, options.version ?? this.version, this.prefix);
   }
 
   async call(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Reply<Json>> {
@@ -45,9 +47,9 @@ export class Api {
       url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? this.token : options.token;
-    if (token !== null) headers['X-Service-Access-Token'] = token;
+    if (token !== null) headers[`X-${this.prefix}-Access-Token`] = token;
     const version = options.version ?? this.version;
-    if (version) headers['X-Service-Version'] = version;
+    if (version) headers[`X-${this.prefix}-Version`] = version;
     let payload: string | undefined;
     if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);

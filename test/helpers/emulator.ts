@@ -39,7 +39,7 @@ export function useEmulator(options: EmulatorOptions = {}) {
         clock: { now: input.now ?? START },
       });
       return {
-        api: new Api(emulator().url, created.token, input.version ?? '2021-11'),
+        api: new Api(emulator().url, created.token, input.version ?? '2021-11', options.headerPrefix),
         token: created.token,
         clientSecret: created.client_secret,
         storeId: created.store.id,

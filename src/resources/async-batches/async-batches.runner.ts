@@ -111,7 +111,7 @@ export function taskRunner(
       // Its messages name fields in the store's words, as the request's would (its keys are
       // renamed when the task is served).
       return isApiError(error)
-        ? { status_code: error.status, output: dialectOf(store.settings).writeErrorTexts(error.body) }
+        ? { status_code: error.status, output: dialectOf(store).writeErrorTexts(error.body) }
         : { status_code: 500, output: errors.internal().body };
     }
   };
