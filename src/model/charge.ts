@@ -103,6 +103,8 @@ export interface Charge {
   readonly external_transaction_id: string | null;
   readonly external_order_id: string | null;
   readonly external_variant_id_not_found: boolean;
+  /** When another queued charge was merged into this one (rule 2); absent in records stored before. */
+  readonly merged_at?: Timestamp | null;
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

@@ -16,6 +16,8 @@ export interface Customer {
   readonly analytics_data: AnalyticsData;
   readonly tax_exempt: boolean;
   readonly apply_credit_to_next_recurring_charge: boolean;
+  /** Absent in records stored before the field existed (read as false). */
+  readonly apply_credit_to_next_checkout_charge?: boolean;
   /** Where the processor customer is stored (2021-01 `processor_type`). */
   readonly processor_type: string | null;
   readonly first_charge_processed_at: Timestamp | null;

@@ -1,5 +1,8 @@
 import type { Timestamp } from './shared.js';
 
+/** The platform's and the service's title of a product's only variant, when it has none of its own. */
+export const DEFAULT_VARIANT_TITLE = 'Default Title';
+
 /** What a bundle variant accepts: items from these collections, this many in all. */
 export interface BundleSettings {
   readonly collection_ids: readonly number[];

@@ -1,6 +1,7 @@
 /** Pieces every version's serializers share. */
+import { countryName } from '../domain/addresses/countries.js';
 import type { ApiVersion } from '../store/versions.js';
-import type { Timestamp } from '../model/shared.js';
+import type { PostalAddress, Timestamp } from '../model/shared.js';
 
 /** 2021-01: `YYYY-MM-DDTHH:MM:SS` (no offset); 2021-11: `YYYY-MM-DDTHH:MM:SS+00:00`. */
 export function timestamp(version: ApiVersion, value: Timestamp): string;
@@ -19,6 +20,16 @@ export function changedFields<T extends object>(before: T, after: T): Record<str
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[String(key)] = after[key];
   }
   return Object.keys(changed).length ? changed : null;
+}
+
+/**
+ * A postal address inside a 2021-01 record: the country's name (`country`) instead of its code.
+ *
+ * @example address2021_01({ ...address, country_code: 'US' }).country // 'United States'
+ */
+export function address2021_01(address: PostalAddress): Record<string, unknown> {
+  const { country_code, ...rest } = address;
+  return { ...rest, country: country_code ? countryName(country_code) : null };
 }
 
 /**

@@ -184,7 +184,8 @@ describe('discount codes at checkout', () => {
     await charge(s.api, checkout.token);
     const [queued] = (await s.api.get('/charges', { query: { status: 'queued' } })).body.charges;
     expect(queued.total_discounts).toBe('0.00');
-    const [discount] = (await s.api.get('/discounts')).body.discounts;
+    // 2021-01 records carry the use count (2021-11 ones never do: api-facts, recorded real records).
+    const [discount] = (await s.api.get('/discounts', { version: '2021-01' })).body.discounts;
     expect(discount.times_used).toBe(1);
   });
 

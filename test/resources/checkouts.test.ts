@@ -190,7 +190,6 @@ describe('a checkout from create to charge', () => {
       status: 'active',
       price: '18.00',
       quantity: 2,
-      plan_id: s.plan.id,
       next_charge_scheduled_at: '2025-02-15',
       analytics_data: analytics,
     });

@@ -37,7 +37,7 @@ const realBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('discount create with the real 2021-11 body', () => {
-  it('creates the discount and shows the real fields beside the spec ones', async () => {
+  it('creates the discount and shows it in the real nested form (the flat fields in 2021-01)', async () => {
     const { api } = await store();
     const reply = await api.post('/discounts', realBody());
     expect(reply.status).toBe(201);
@@ -47,17 +47,11 @@ describe('discount create with the real 2021-11 body', () => {
       value_type: 'percentage',
       discount_type: 'percentage',
       applies_to: { purchase_item_type: 'SUBSCRIPTION', resource: 'platform_product', ids: ['prod-coffee'] },
-      applies_to_id: 'prod-coffee',
-      applies_to_resource: 'platform_product',
-      applies_to_product_type: 'SUBSCRIPTION',
       usage_limits: {
         first_time_customer_restriction: true,
         one_application_per_customer: true,
         max_subsequent_redemptions: 3,
       },
-      duration: 'usage_limit',
-      duration_usage_limit: 3,
-      once_per_customer: true,
       channel_settings: { checkout_page: { can_apply: false }, api: { can_apply: true } },
       status: 'enabled',
       starts_at: '2025-01-01T00:00:00+00:00',
@@ -67,7 +61,24 @@ describe('discount create with the real 2021-11 body', () => {
     const id = reply.body.discount.id;
     expect((await api.get(`/discounts/${id}`)).body.discount).toEqual(reply.body.discount);
     const legacy = (await api.get(`/discounts/${id}`, { version: '2021-01' })).body.discount;
-    expect(legacy).toMatchObject({ discount_type: 'percentage', applies_to: 'platform_product:prod-coffee' });
+    for (const flat of [
+      'applies_to_id',
+      'applies_to_resource',
+      'duration',
+      'once_per_customer',
+      'times_used',
+    ])
+      expect(reply.body.discount).not.toHaveProperty(flat);
+    expect(legacy).toMatchObject({
+      discount_type: 'percentage',
+      applies_to: 'platform_product:prod-coffee',
+      applies_to_id: 'prod-coffee',
+      applies_to_resource: 'platform_product',
+      applies_to_product_type: 'SUBSCRIPTION',
+      duration: 'usage_limit',
+      duration_usage_limit: 3,
+      once_per_customer: true,
+    });
     expect(legacy.value_type).toBeUndefined();
     expect(legacy.usage_limits).toBeUndefined();
   });
@@ -77,7 +88,6 @@ describe('discount create with the real 2021-11 body', () => {
     const created = await api.post('/discounts', { code: 'FIVE', value: 5, value_type: 'fixed_amount' });
     expect(created.status).toBe(201);
     expect(created.body.discount).toMatchObject({
-      duration: 'forever',
       applies_to: { ids: [], resource: null, purchase_item_type: 'ALL' },
       usage_limits: {
         first_time_customer_restriction: false,
@@ -86,6 +96,8 @@ describe('discount create with the real 2021-11 body', () => {
       },
       external_discount_id: { ecommerce: null },
     });
+    const legacy = await api.get(`/discounts/${created.body.discount.id}`, { version: '2021-01' });
+    expect(legacy.body.discount.duration).toBe('forever');
     const { customerId, addressId } = await createCustomerWithAddress(api);
     await addCard(api, customerId);
     await createSubscription(api, addressId);

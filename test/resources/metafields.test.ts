@@ -29,7 +29,8 @@ describe('metafields', () => {
       description: 'coffee',
       key: 'favourite',
       namespace: 'prefs',
-      owner_id: customer.id,
+      // api-facts (recorded real records): a string, whatever kind the request sent.
+      owner_id: String(customer.id),
       owner_resource: 'customer',
       updated_at: '2025-01-15T12:00:00+00:00',
       value: 'dark roast',

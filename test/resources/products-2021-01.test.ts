@@ -39,6 +39,7 @@ describe('products (2021-01)', () => {
         original: 'https://cdn.example/tea.jpg?v=2',
         small: 'https://cdn.example/tea_small.jpg?v=2',
       },
+      product_id: 8001,
       platform_product_id: 8001,
       subscription_defaults: {
         apply_cutoff_date_to_checkout: false,
@@ -50,7 +51,6 @@ describe('products (2021-01)', () => {
         number_charges_until_expiration: null,
         order_day_of_month: null,
         order_day_of_week: null,
-        order_interval_frequency: 1,
         order_interval_frequency_options: ['1', '2'],
         order_interval_unit: 'month',
         storefront_purchase_options: 'subscription_and_onetime',

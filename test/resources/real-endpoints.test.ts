@@ -43,12 +43,47 @@ describe('POST /addresses/{id}/onetimes (2021-01)', () => {
 });
 
 describe('GET /shop and GET /shop/shipping_countries (2021-01)', () => {
-  it('answers the store record in 2021-01 form under shop', async () => {
-    const s = await store({ version: '2021-01' });
+  it('answers the store under shop and store, in the recorded 2021-01 form', async () => {
+    const s = await store({
+      version: '2021-01',
+      settings: {
+        phone: '+1 212 555 0100',
+        enabled_presentment_currencies: ['EUR'],
+        timezone: 'Europe/Paris',
+      },
+    });
     const shop = await s.api.get('/shop');
     expect(shop.status).toBe(200);
-    expect(shop.body.shop).toEqual((await s.api.get('/store')).body.store);
-    expect(shop.body.shop.created_at).toBe('2025-01-15T12:00:00');
+    const common = {
+      checkout_logo_url: null,
+      created_at: 'Wed, 15 Jan 2025 12:00:00 GMT',
+      currency: 'USD',
+      customer_portal_domain: '',
+      disabled_currencies_historical: [],
+      domain: `store-${s.storeId}.example`,
+      email: `owner@store-${s.storeId}.example`,
+      enabled_presentment_currencies: ['USD', 'EUR'],
+      enabled_presentment_currencies_symbols: [
+        { currency: 'USD', location: 'before', suffix: '', symbol: '$' },
+        { currency: 'EUR', location: 'before', suffix: '', symbol: '€' },
+      ],
+      external_platform: 'platform_a',
+      iana_timezone: 'Europe/Paris',
+      id: s.storeId,
+      my_platform_domain: `store-${s.storeId}.example`,
+      name: expect.any(String),
+      payment_processor: 'stripe',
+      platform_domain: `store-${s.storeId}.example`,
+      shop_email: `owner@store-${s.storeId}.example`,
+      shop_phone: '+1 212 555 0100',
+      test_mode: false,
+      timezone: '(GMT+01:00) Europe/Paris',
+      updated_at: 'Wed, 15 Jan 2025 12:00:00 GMT',
+    };
+    expect(shop.body).toEqual({
+      shop: { ...common, allow_customers_to_skip_delivery: 1, subscriptions_enabled: 1 },
+      store: { ...common, checkout_platform: 'service_hosted' },
+    });
     expect((await s.api.get('/shop', { version: '2021-11' })).status).toBe(501);
   });
 

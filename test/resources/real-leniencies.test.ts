@@ -80,7 +80,12 @@ describe('numeric strings for numeric fields', () => {
       value: '10',
     });
     expect(discount.status).toBe(201);
-    expect(discount.body.discount).toMatchObject({ duration_usage_limit: 3, usage_limit: 100, value: '10' });
+    expect(discount.body.discount).toMatchObject({
+      usage_limits: { max_subsequent_redemptions: 3 },
+      value: '10',
+    });
+    const legacy = await api.get(`/discounts/${discount.body.discount.id}`, { version: '2021-01' });
+    expect(legacy.body.discount).toMatchObject({ duration_usage_limit: 3, usage_limit: 100 });
   });
 
   it('refuses a string that is no number with the usual 422', async () => {
@@ -113,7 +118,7 @@ describe('metafield bodies wrapped or bare', () => {
     expect(wrapped.status).toBeLessThan(300);
     const bare = await s.api.post('/metafields', { ...fields(customer.id), key: 'bare' });
     expect(bare.status).toBeLessThan(300);
-    expect(bare.body.metafield).toMatchObject({ key: 'bare', owner_id: customer.id, value: 'yes' });
+    expect(bare.body.metafield).toMatchObject({ key: 'bare', owner_id: String(customer.id), value: 'yes' });
     const id = bare.body.metafield.id;
     expect((await s.api.put(`/metafields/${id}`, { value: 'no' })).body.metafield.value).toBe('no');
     expect(

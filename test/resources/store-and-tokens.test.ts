@@ -18,8 +18,13 @@ describe('store, token information, accounts and events', () => {
       currency: 'EUR',
       customer_portal_base_url: expect.stringContaining('portal'),
       default_api_version: '2021-11',
+      // Published clients' models of the store (recharge-api-node, v2 store).
+      disabled_currencies_historical: [],
       email: expect.stringContaining('@'),
       enabled_presentment_currencies: ['EUR'],
+      enabled_presentment_currencies_symbols: [
+        { currency: 'EUR', location: 'before', suffix: '', symbol: '€' },
+      ],
       external_platform: 'platform_b',
       identifier: `store-${s.storeId}`,
       merchant_portal_base_url: expect.stringContaining('admin'),

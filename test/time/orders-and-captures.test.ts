@@ -29,9 +29,9 @@ describe('prepaid', () => {
     const orders = async () =>
       (await s.api.get('/orders', { query: { sort_by: 'scheduled_at-asc' } })).body.orders;
     expect((await orders()).map((o: Json) => [o.scheduled_at.slice(0, 10), o.status, o.is_prepaid])).toEqual([
-      ['2025-02-01', 'success', true],
-      ['2025-03-01', 'queued', true],
-      ['2025-04-01', 'queued', true],
+      ['2025-02-01', 'success', 1],
+      ['2025-03-01', 'queued', 1],
+      ['2025-04-01', 'queued', 1],
     ]);
     const [, second] = await orders();
     expect(second).toMatchObject({

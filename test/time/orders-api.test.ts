@@ -32,48 +32,131 @@ describe('orders', () => {
         id: charge.id,
         status: 'success',
         external_transaction_id: { payment_processor: expect.stringMatching(/^txn_/) },
+        payment_processor_name: 'stripe',
       },
+      client_details: { browser_ip: null, user_agent: null },
       customer: { id: customerId },
       currency: 'USD',
+      discounts: [],
+      error: null,
+      external_cart_token: null,
       external_order_id: { ecommerce: expect.stringMatching(/^\d+$/) },
-      external_order_number: { ecommerce: expect.stringMatching(/^#\d+$/) },
-      is_prepaid: false,
+      // api-facts (recorded real records): the name carries the #, the number does not.
+      external_order_name: { ecommerce: expect.stringMatching(/^#\d+$/) },
+      external_order_number: { ecommerce: expect.stringMatching(/^\d+$/) },
+      is_prepaid: 0,
       processed_at: '2025-01-16T00:00:00+00:00',
       scheduled_at: '2025-01-16T00:00:00+00:00',
+      shipping_lines: [
+        {
+          code: 'standard',
+          price: '0.00',
+          source: 'store',
+          tax_lines: [],
+          taxable: false,
+          title: 'Standard Shipping',
+        },
+      ],
       status: 'success',
       subtotal_price: '40.00',
+      tags: 'Subscription, Subscription Recurring Order',
+      tax_lines: [],
+      total_duties: '0.00',
+      total_line_items_price: '40.00',
       total_price: '40.00',
+      total_refunds: '0.00',
       type: 'recurring',
     });
+    expect(order.external_order_name.ecommerce).toBe(`#${order.external_order_number.ecommerce}`);
     expect(order.line_items).toEqual([
-      expect.objectContaining({
+      {
         purchase_item_id: subscription.id,
+        external_inventory_policy: 'decrement_obeying_policy',
+        external_product_id: { ecommerce: 'prod-coffee' },
+        external_variant_id: { ecommerce: 'var-coffee-1kg' },
+        grams: 0,
+        handle: null,
+        images: {},
+        original_price: '20.00',
+        properties: [],
         purchase_item_type: 'subscription',
         quantity: 2,
-        unit_price: '20.00',
-        total_price: '40.00',
+        sku: null,
+        tax_due: '0.00',
+        tax_lines: [],
+        taxable: true,
+        taxable_amount: '40.00',
         title: 'House Coffee',
-      }),
+        total_price: '40.00',
+        unit_price: '20.00',
+        unit_price_includes_tax: false,
+        variant_title: '1 kg',
+        bundle_items: [],
+      },
     ]);
     expect((await api.get(`/orders/${order.id}`)).body.order).toEqual(order);
   });
 
   it('shows an order in the 2021-01 shape and counts orders', async () => {
-    const { api, order, subscription } = await paidOrder();
+    const { api, order, subscription, customerId } = await paidOrder();
     const legacy = (await api.get(`/orders/${order.id}`, { version: '2021-01' })).body.order;
+    const customer = (await api.get(`/customers/${customerId}`)).body.customer;
     expect(legacy).toMatchObject({
+      address_is_active: 1,
+      browser_ip: null,
+      charge_status: 'SUCCESS',
+      customer: {
+        accepts_marketing: false,
+        email: customer.email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        phone: null,
+        send_email_welcome: false,
+        verified_email: true,
+      },
+      discount_codes: [],
+      error: null,
+      hash: customer.hash,
       status: 'SUCCESS',
       type: 'RECURRING',
       scheduled_at: '2025-01-16T00:00:00',
       processed_at: '2025-01-16T00:00:00',
-      platform_order_id: Number(order.external_order_id.ecommerce),
+      payment_processor: 'stripe',
+      // api-facts (recorded real records): the platform's ids as strings, the number as an integer.
+      platform_cart_token: null,
+      platform_customer_id: null,
+      platform_id: order.external_order_id.ecommerce,
+      platform_order_id: order.external_order_id.ecommerce,
+      platform_order_number: Number(order.external_order_number.ecommerce),
+      shipping_lines: [{ code: 'standard', price: '0.00', source: 'store', title: 'Standard Shipping' }],
       is_prepaid: 0,
+      tags: 'Subscription, Subscription Recurring Order',
+      tax_lines: [],
+      total_duties: '0.00',
+      total_line_items_price: '40.00',
+      total_refunds: '0.00',
+      total_weight: 0,
+      transaction_id: expect.stringMatching(/^txn_/),
     });
-    expect(legacy.line_items[0]).toMatchObject({
-      subscription_id: subscription.id,
-      price: '20.00',
-      quantity: 2,
-    });
+    expect(legacy.line_items).toEqual([
+      {
+        external_inventory_policy: 'decrement_obeying_policy',
+        images: { large: null, medium: null, original: null, small: null },
+        original_price: '20.00',
+        price: '20.00',
+        product_title: 'House Coffee',
+        properties: [],
+        quantity: 2,
+        platform_product_id: 'prod-coffee',
+        platform_variant_id: 'var-coffee-1kg',
+        sku: null,
+        subscription_id: subscription.id,
+        tax_lines: [],
+        title: 'House Coffee',
+        variant_title: '1 kg',
+        bundle_items: [],
+      },
+    ]);
     expect(
       (await api.get('/orders/count', { version: '2021-01', query: { status: 'SUCCESS' } })).body,
     ).toEqual({ count: 1 });

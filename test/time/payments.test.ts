@@ -67,7 +67,7 @@ describe('a monthly subscription over a year', () => {
     expect(orders.map((o: Json) => o.status)).toEqual(Array(12).fill('success'));
     expect(orders[11]).toMatchObject({
       scheduled_at: '2026-01-01T00:00:00+00:00',
-      is_prepaid: false,
+      is_prepaid: 0,
       type: 'recurring',
     });
     expect(
@@ -172,7 +172,14 @@ describe('dunning', () => {
     expect(charge).toMatchObject({
       error_type: 'INSUFFICIENT_FUNDS',
       charge_attempts: 1,
+      // api-facts (recorded real records): the next attempt's moment, midnight in the store's timezone.
+      retry_date: '2025-01-17T00:00:00+00:00',
+      last_charge_attempt: '2025-01-16T00:00:00+00:00',
+    });
+    const legacy = (await s.api.get(`/charges/${charge.id}`, { version: '2021-01' })).body.charge;
+    expect(legacy).toMatchObject({
       retry_date: '2025-01-17',
+      last_charge_attempt_date: '2025-01-16T00:00:00',
     });
     expect((await s.api.get(`/customers/${s.customerId}`)).body.customer.has_payment_method_in_dunning).toBe(
       true,
@@ -197,7 +204,7 @@ describe('dunning', () => {
     const updated = (await s.api.get(`/charges/${failing.id}`)).body.charge;
     expect(updated).toMatchObject({
       error_type: 'CARD_UPDATED_NOW_PENDING_NEXT_ATTEMPT',
-      retry_date: '2025-01-19',
+      retry_date: '2025-01-19T00:00:00+00:00',
       charge_attempts: 1,
     });
     const report = await s.control.advanceClock({ days: 1 });

@@ -306,7 +306,7 @@ const CASES: readonly TopicCase[] = [
       const retried = (await s.api.get(`/charges/${failing.id}`)).body.charge;
       expect(retried).toMatchObject({
         error_type: 'CARD_UPDATED_NOW_PENDING_NEXT_ATTEMPT',
-        retry_date: '2025-01-17',
+        retry_date: '2025-01-17T00:00:00+00:00',
       });
       await s.control.advanceClock({ days: 1 });
       expect((await s.api.get(`/charges/${failing.id}`)).body.charge.status).toBe('success');

@@ -126,7 +126,8 @@ export function newChargeFields(
     scheduled_at: date,
     total_refunds: '0.00',
     analytics_data: customer?.analytics_data ?? { utm_params: [] },
-    tags: 'Subscription Recurring Order',
+    // api-facts (recorded real records): the tags of recurring charges.
+    tags: 'Subscription, Subscription Recurring Order',
     has_uncommitted_changes: false,
     processed_at: null,
     authorized_at: null,
@@ -139,6 +140,7 @@ export function newChargeFields(
     external_transaction_id: null,
     external_order_id: null,
     external_variant_id_not_found: false,
+    merged_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -169,6 +171,10 @@ export function syncQueuedCharges(ctx: ServiceContext, addressId: number): void 
   }
   if (!address) return;
 
+  // Which queued charge held each item before this rebuild: an item arriving from another one merges it.
+  const heldBy = new Map<number, number>();
+  for (const charge of queued)
+    for (const line of charge.line_items) heldBy.set(line.purchase_item_id, charge.id);
   const fromAddress = addressDiscount(store, address);
   for (const date of [...wanted.keys()].sort()) {
     const items = wanted.get(date) ?? [];
@@ -184,7 +190,13 @@ export function syncQueuedCharges(ctx: ServiceContext, addressId: number): void 
         customer_id: charge.customer_id,
       });
     } else if (!sameContent(existing, content) || existing.has_uncommitted_changes) {
-      charges.update(existing.id, { ...content, has_uncommitted_changes: false, updated_at: store.now() });
+      const merged = items.some((item) => (heldBy.get(item.id) ?? existing.id) !== existing.id);
+      charges.update(existing.id, {
+        ...content,
+        has_uncommitted_changes: false,
+        ...(merged ? { merged_at: store.now() } : {}),
+        updated_at: store.now(),
+      });
       if (!sameContent(existing, content)) {
         recordEvent(store, ctx.actor, {
           object_type: 'charge',

@@ -10,7 +10,7 @@ import { errors } from '../../errors/messages.js';
 import type { Store } from '../../store/store.js';
 import type { Plan } from '../../model/plan.js';
 import { plansOfProduct } from '../plans/plans.service.js';
-import { findVariant } from '../products/products.service.js';
+import { findVariant, ownVariantTitle } from '../products/products.service.js';
 import type { CheckoutLine, CheckoutSchedule } from '../../model/checkout.js';
 import type { LineInput } from '../../resources/checkouts/checkouts.schemas.js';
 
@@ -136,7 +136,7 @@ function resolveLine(store: Store, input: LineInput, currency: string): Checkout
     external_variant_id: variant.external_variant_id,
     quantity: input.quantity,
     title: product.title,
-    variant_title: variant.title,
+    variant_title: ownVariantTitle(variant),
     sku: variant.sku,
     handle: product.handle,
     vendor: product.vendor,

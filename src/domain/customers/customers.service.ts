@@ -86,6 +86,7 @@ export function createCustomer(
     analytics_data: fields.analytics_data ?? { utm_params: [] },
     tax_exempt: fields.tax_exempt ?? false,
     apply_credit_to_next_recurring_charge: fields.apply_credit_to_next_recurring_charge ?? false,
+    apply_credit_to_next_checkout_charge: fields.apply_credit_to_next_checkout_charge ?? false,
     processor_type: fields.processor_type ?? null,
     first_charge_processed_at: null,
     created_at: now,

@@ -2,7 +2,7 @@
 import { errors } from '../../errors/messages.js';
 import type { Store } from '../../store/store.js';
 import type { Plan } from '../../model/plan.js';
-import { findVariant } from './products.service.js';
+import { findVariant, ownVariantTitle } from './products.service.js';
 import { fromMinor, percentOf, toMinor } from '../money.js';
 
 /** Product fields of a subscription or one-time item change. */
@@ -41,7 +41,7 @@ export function withCatalogDefaults<T extends ProductFields>(
     ...change,
     external_product_id: found.product.external_product_id,
     product_title: change.product_title ?? found.product.title,
-    variant_title: change.variant_title ?? found.variant.title,
+    variant_title: change.variant_title ?? ownVariantTitle(found.variant),
     sku: change.sku ?? found.variant.sku,
     price: change.price ?? priceOf(found.variant.prices.unit_price),
   };

@@ -11,7 +11,7 @@ import { removeProductFromCollections } from '../collections/collections.service
 import { removePlansOf } from '../plans/plans.service.js';
 import { changedFields } from '../../resources/serialize.js';
 import type { ServiceContext } from '../service-context.js';
-import type { Product, ProductVariant } from '../../model/product.js';
+import { DEFAULT_VARIANT_TITLE, type Product, type ProductVariant } from '../../model/product.js';
 
 export type VariantFields = Omit<ProductVariant, 'id'>;
 
@@ -32,6 +32,16 @@ export type ProductCreate = ProductPatch & Pick<ProductFields, 'external_product
  */
 export function findProductByExternalId(store: Store, externalProductId: string): Product | undefined {
   return store.collections.products.findOne('external_product_id', externalProductId);
+}
+
+/**
+ * A variant's title as purchase items carry it: null when it has none of its own (api-facts:
+ * recorded charges show no "Default Title").
+ *
+ * @example ownVariantTitle({ title: 'Default Title' }); // null
+ */
+export function ownVariantTitle(variant: Pick<ProductVariant, 'title'>): string | null {
+  return variant.title === DEFAULT_VARIANT_TITLE ? null : variant.title;
 }
 
 /**

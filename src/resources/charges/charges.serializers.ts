@@ -1,23 +1,27 @@
-/** The charge record in each version's shape (spec: Charge 2021-01 and 2021-11). */
-import { findVariant } from '../../domain/products/products.service.js';
-import { productImageSizes, type ImageSizes } from '../products/products.serializers.js';
+/**
+ * The charge record in each version's shape (spec: Charge 2021-01 and 2021-11, completed by the
+ * recorded real records; fields and kinds in src/resources/shapes/billing.ts).
+ */
+import { startOfDay } from '../../domain/dates.js';
+import { fromMinor } from '../../domain/money.js';
+import { variantImages, variantImages2021_11 } from '../products/products.serializers.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
-import { countryName } from '../../domain/addresses/countries.js';
-import { platformIdOutput, timestamp } from '../serialize.js';
-import type { PostalAddress } from '../../model/shared.js';
-import type { Charge, ChargeLineItem } from '../../model/charge.js';
+import { address2021_01, platformIdOutput, timestamp } from '../serialize.js';
+import type { Charge, ChargeLineItem, ChargeShippingLine } from '../../model/charge.js';
 
-const NO_IMAGES: ImageSizes = { large: null, medium: null, original: null, small: null };
-
-function images(store: Store, line: ChargeLineItem): ImageSizes {
-  const found = findVariant(store, line.external_variant_id);
-  return found ? productImageSizes(found.product) : NO_IMAGES;
+/** api-facts (recorded real records): 2021-11 shipping lines also carry `retrieved_at` and `status`. */
+function shippingLine2021_11(line: ChargeShippingLine): Record<string, unknown> {
+  return { ...line, retrieved_at: null, status: 'active' };
 }
 
-function address2021_01(address: PostalAddress): Record<string, unknown> {
-  const { country_code, ...rest } = address;
-  return { ...rest, country: country_code ? countryName(country_code) : null };
+/**
+ * The next attempt's moment (midnight of `retry_date` in the store's timezone), as the recorded
+ * 2021-11 failed charges answer it: a datetime with offset (`2022-06-12T04:00:00+00:00`).
+ */
+function retryMoment(store: Store, retryDate: string | null): string | null {
+  if (retryDate === null) return null;
+  return timestamp('2021-11', new Date(startOfDay(retryDate, store.settings.timezone)).toISOString());
 }
 
 function line2021_11(store: Store, line: ChargeLineItem): Record<string, unknown> {
@@ -26,8 +30,9 @@ function line2021_11(store: Store, line: ChargeLineItem): Record<string, unknown
     external_product_id: { ecommerce: line.external_product_id },
     external_variant_id: { ecommerce: line.external_variant_id },
     grams: line.grams,
-    handle: line.handle,
-    images: images(store, line),
+    // api-facts (recorded real records): null, whatever the product's handle.
+    handle: null,
+    images: variantImages2021_11(store, line.external_variant_id),
     original_price: line.original_price,
     properties: line.properties,
     purchase_item_type: line.purchase_item_type,
@@ -48,7 +53,7 @@ function line2021_11(store: Store, line: ChargeLineItem): Record<string, unknown
 function line2021_01(store: Store, line: ChargeLineItem): Record<string, unknown> {
   return {
     grams: line.grams,
-    images: images(store, line),
+    images: variantImages(store, line.external_variant_id),
     original_price: line.original_price,
     price: line.unit_price,
     properties: line.properties,
@@ -94,17 +99,22 @@ function serialize2021_11(charge: Charge, store: Store): Record<string, unknown>
     external_order_id: { ecommerce: charge.external_order_id },
     external_transaction_id: { payment_processor: charge.external_transaction_id },
     external_variant_id_not_found: charge.external_variant_id_not_found,
+    // api-facts (recorded real records): the real name of the field above, null unless not found.
+    external_variant_not_found: charge.external_variant_id_not_found ? true : null,
     has_uncommitted_changes: charge.has_uncommitted_changes,
+    last_charge_attempt: timestamp('2021-11', charge.last_charge_attempt),
     line_items: charge.line_items.map((line) => line2021_11(store, line)),
+    // Absent in charges stored before the field existed.
+    merged_at: timestamp('2021-11', charge.merged_at ?? null),
     note: charge.note,
     order_attributes: charge.order_attributes,
     orders_count: charge.orders_count,
     payment_processor: charge.payment_processor,
     processed_at: timestamp('2021-11', charge.processed_at),
-    retry_date: charge.retry_date,
+    retry_date: retryMoment(store, charge.retry_date),
     scheduled_at: charge.scheduled_at,
     shipping_address: charge.shipping_address,
-    shipping_lines: charge.shipping_lines,
+    shipping_lines: charge.shipping_lines.map(shippingLine2021_11),
     status: charge.status,
     subtotal_price: charge.subtotal_price,
     tags: charge.tags,
@@ -112,6 +122,8 @@ function serialize2021_11(charge: Charge, store: Store): Record<string, unknown>
     taxable: charge.taxable,
     taxes_included: charge.taxes_included,
     total_discounts: charge.total_discounts,
+    // api-facts (recorded real records): no duties are emulated.
+    total_duties: fromMinor(0, charge.currency),
     total_line_items_price: charge.total_line_items_price,
     total_price: charge.total_price,
     total_refunds: charge.total_refunds,

@@ -38,6 +38,8 @@ const create2021_01 = z.object({
   last_name: text,
   ...billing2021_01,
   accepts_marketing: z.boolean().optional(),
+  // api-facts (recorded real records): 2021-01 customers carry tax_exempt, so it is taken too.
+  tax_exempt: z.boolean().optional(),
   phone: optionalText,
   processor_type: optionalText,
   platform_customer_id: optionalText,
@@ -51,6 +53,7 @@ const update2021_01 = z
     last_name: text,
     ...billing2021_01,
     accepts_marketing: z.boolean(),
+    tax_exempt: z.boolean(),
     phone: optionalText,
     platform_customer_id: optionalText,
     ...processorTokens,
@@ -73,6 +76,7 @@ const create2021_11 = z.object({
   external_customer_id: externalId.optional(),
   tax_exempt: z.boolean().optional(),
   apply_credit_to_next_recurring_charge: z.boolean().optional(),
+  apply_credit_to_next_checkout_charge: z.boolean().optional(),
   analytics_data: analyticsData.optional(),
 });
 
@@ -116,6 +120,7 @@ function from2021_01(body: Partial<Create2021_01> | Update2021_01): CustomerChan
     last_name: body.last_name,
     phone: body.phone,
     accepts_marketing: body.accepts_marketing,
+    tax_exempt: body.tax_exempt,
     external_customer_id: body.platform_customer_id,
     processor_type: 'processor_type' in body ? body.processor_type : undefined,
     billing: Object.keys(billing).length ? billing : undefined,
@@ -134,6 +139,7 @@ function from2021_11(body: Partial<Create2021_11>): CustomerChange {
       : undefined,
     tax_exempt: body.tax_exempt,
     apply_credit_to_next_recurring_charge: body.apply_credit_to_next_recurring_charge,
+    apply_credit_to_next_checkout_charge: body.apply_credit_to_next_checkout_charge,
     analytics_data: body.analytics_data,
   });
   return { fields, tokens: {} };

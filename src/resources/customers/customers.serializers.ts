@@ -21,7 +21,8 @@ function serialize2021_01(customer: Customer, store: Store): Record<string, unkn
     billing_country: b.country_code ? countryName(b.country_code) : null,
     billing_first_name: b.first_name,
     billing_last_name: b.last_name,
-    billing_phone: b.phone,
+    // api-facts (recorded real records): the customer's phone when no billing phone was given.
+    billing_phone: b.phone ?? customer.phone,
     billing_province: b.province,
     billing_zip: b.zip,
     created_at: timestamp('2021-01', customer.created_at),
@@ -41,6 +42,7 @@ function serialize2021_01(customer: Customer, store: Store): Record<string, unkn
       ? null
       : 'no valid payment method',
     status: facts.activeSubscriptions > 0 ? 'ACTIVE' : 'INACTIVE',
+    tax_exempt: customer.tax_exempt,
     updated_at: timestamp('2021-01', customer.updated_at),
   };
 }
@@ -50,6 +52,7 @@ function serialize2021_11(customer: Customer, store: Store): Record<string, unkn
   return {
     id: customer.id,
     analytics_data: customer.analytics_data,
+    apply_credit_to_next_checkout_charge: customer.apply_credit_to_next_checkout_charge ?? false,
     apply_credit_to_next_recurring_charge: customer.apply_credit_to_next_recurring_charge,
     created_at: timestamp('2021-11', customer.created_at),
     email: customer.email,

@@ -12,8 +12,7 @@ import { skippedOn, upcomingChargeDates } from '../../domain/subscriptions/sched
 import { postalOf } from '../../domain/charges/charge-builder.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
 import { defaultPaymentMethod } from '../../domain/payment-methods/payment-methods.service.js';
-import { productImageSizes } from '../products/products.serializers.js';
-import { findVariant } from '../../domain/products/products.service.js';
+import { variantImages } from '../products/products.serializers.js';
 import { fromMinor, toMinor } from '../../domain/money.js';
 import type { NameValue } from '../../model/shared.js';
 
@@ -47,22 +46,24 @@ interface DeliveryOrderPlan {
   readonly lines: DeliveryLine[];
 }
 
+/** A line's amount in minor units: unit price times quantity. */
+function lineMinor(line: DeliveryLine): number {
+  return toMinor(line.unit_price, line.currency) * line.quantity;
+}
+
 /**
  * A delivery's line item with the fields of the real records (api-facts: real clients and
  * recorded responses); `product_title` and `is_prepaid` stay for clients of the earlier shape.
  */
 function lineItem(store: Store, line: DeliveryLine): Record<string, unknown> {
-  const found = findVariant(store, line.external_variant_id);
-  const subtotal = fromMinor(toMinor(line.unit_price, line.currency) * line.quantity, line.currency);
+  const subtotal = fromMinor(lineMinor(line), line.currency);
   return {
     purchase_item_id: line.purchase_item_id,
     purchase_item_type: line.purchase_item_type,
     subscription_id: line.purchase_item_type === 'subscription' ? line.purchase_item_id : null,
     external_product_id: { ecommerce: line.external_product_id },
     external_variant_id: { ecommerce: line.external_variant_id },
-    images: found
-      ? productImageSizes(found.product)
-      : { large: null, medium: null, original: null, small: null },
+    images: variantImages(store, line.external_variant_id),
     is_prepaid: line.is_prepaid,
     is_skippable: line.is_skippable,
     is_skipped: line.is_skipped,
@@ -175,6 +176,11 @@ export function deliverySchedule(
           address_id: addressId,
           charge_id: charge?.id ?? null,
           line_items: lines.map((line) => lineItem(store, line)),
+          // api-facts (recorded real records): the published client requires it.
+          order_subtotal: fromMinor(
+            lines.reduce((sum, line) => sum + lineMinor(line), 0),
+            lines[0]?.currency ?? store.settings.currency,
+          ),
           payment_method: method ? serializePaymentMethod(method, '2021-11') : null,
           shipping_address: address ? postalOf(address) : null,
         };

@@ -10,7 +10,8 @@ export function metafieldSerializer(metafield: Metafield, version: ApiVersion): 
     description: metafield.description,
     key: metafield.key,
     namespace: metafield.namespace,
-    owner_id: metafield.owner_id,
+    // api-facts (recorded real records): a string in both versions, whatever kind the request sent.
+    owner_id: String(metafield.owner_id),
     owner_resource: metafield.owner_resource,
     updated_at: timestamp(version, metafield.updated_at),
     value: metafield.value,

@@ -9,6 +9,7 @@ import { amountField, countField, externalIdField, timestampField } from './cata
 import type { PurchaseSettingsPatch } from '../../domain/products/purchase-settings.js';
 import { STOREFRONT_PURCHASE_OPTIONS } from '../../domain/products/purchase-settings.js';
 import type { ProductCreate, ProductFields, ProductPatch } from '../../domain/products/products.service.js';
+import { DEFAULT_VARIANT_TITLE } from '../../model/product.js';
 
 const MAX_ITEMS = 250;
 
@@ -72,7 +73,7 @@ const variants = (list: readonly VariantInput[]): ProductFields['variants'] =>
   list.map((item) => ({
     external_variant_id: item.external_variant_id,
     // Shopify's and the service's name of a product's only variant.
-    title: item.title ?? 'Default Title',
+    title: item.title ?? DEFAULT_VARIANT_TITLE,
     sku: item.sku ?? null,
     prices: { unit_price: item.prices.unit_price, compare_at_price: item.prices.compare_at_price ?? null },
     requires_shipping: item.requires_shipping ?? true,

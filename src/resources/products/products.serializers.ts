@@ -9,6 +9,7 @@ import { collectionIdsOfProduct } from '../../domain/collections/collections.ser
 import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Product, ProductVariant } from '../../model/product.js';
 import { purchaseSettingsOf } from '../../domain/products/purchase-settings.js';
+import { findVariant } from '../../domain/products/products.service.js';
 
 export interface ImageSizes {
   readonly large: string | null;
@@ -43,6 +44,32 @@ export function productImageSizes(product: Product): ImageSizes {
     original: src,
     small: sized(src, 'small'),
   };
+}
+
+/**
+ * The images of a purchase item's variant in the four sizes (all null outside the catalog or
+ * without an image), as 2021-01 line items carry them.
+ *
+ * @example variantImages(store, '7001-1').original // 'https://cdn.example/shirt.png'
+ */
+export function variantImages(store: Store, externalVariantId: string): ImageSizes {
+  const found = findVariant(store, externalVariantId);
+  return found
+    ? productImageSizes(found.product)
+    : { large: null, medium: null, original: null, small: null };
+}
+
+/**
+ * The same as 2021-11 line items carry them: `{}` when there is no image (api-facts: recorded real records).
+ *
+ * @example variantImages2021_11(store, 'no-image-1') // {}
+ */
+export function variantImages2021_11(
+  store: Store,
+  externalVariantId: string,
+): ImageSizes | Record<string, never> {
+  const sizes = variantImages(store, externalVariantId);
+  return sizes.original === null ? {} : sizes;
 }
 
 function serializeVariant(variant: ProductVariant): Record<string, unknown> {
@@ -93,6 +120,8 @@ function serialize2021_01(product: Product, store: Store): Record<string, unknow
     discount_type: settings.discount_type,
     handle: product.handle,
     images: productImageSizes(product),
+    // api-facts (recorded real records): the platform's product id, a number, beside <word>_product_id.
+    product_id: platformIdOutput(product.external_product_id),
     platform_product_id: platformIdOutput(product.external_product_id),
     subscription_defaults: {
       apply_cutoff_date_to_checkout: false,
@@ -104,7 +133,6 @@ function serialize2021_01(product: Product, store: Store): Record<string, unknow
       number_charges_until_expiration: expire,
       order_day_of_month: settings.order_day_of_month,
       order_day_of_week: settings.order_day_of_week,
-      order_interval_frequency: settings.order_interval_frequencies[0] ?? null,
       order_interval_frequency_options: settings.order_interval_frequencies.map(String),
       order_interval_unit: settings.order_interval_unit,
       storefront_purchase_options: settings.storefront_purchase_options,

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../http/types.js';
-import { shippingCountries } from './shop.serializers.js';
+import { shippingCountries, shopAnswer } from './shop.serializers.js';
 import { serializeStore } from './store.serializers.js';
 
 export const storeEndpoints: readonly Endpoint[] = [
@@ -15,8 +15,8 @@ export const storeEndpoints: readonly Endpoint[] = [
     path: '/shop',
     scope: 'read_store',
     versions: ['2021-01'],
-    summary: 'Retrieve the store as the 2021-01 shop record',
-    handle: ({ store, version }) => ({ body: { shop: serializeStore(store, version) } }),
+    summary: 'Retrieve the store as the 2021-01 shop record (under `shop` and `store`)',
+    handle: ({ store }) => ({ body: shopAnswer(store) }),
   },
   {
     method: 'GET',

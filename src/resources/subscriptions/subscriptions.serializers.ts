@@ -1,5 +1,9 @@
-/** The subscription record in each version's shape (api-facts: Subscription). */
+/**
+ * The subscription record in each version's shape (api-facts: Subscription; fields and kinds in
+ * src/resources/shapes/billing.ts). No `plan_id`: the plan is an input, never part of the record.
+ */
 import { isPrepaid } from '../../domain/charges/purchase-items.js';
+import { findProductByExternalId } from '../../domain/products/products.service.js';
 import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../store/versions.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
@@ -36,7 +40,6 @@ function serialize2021_11(subscription: Subscription, store: Store): Record<stri
     order_day_of_week: subscription.order_day_of_week,
     order_interval_frequency: subscription.order_interval_frequency,
     order_interval_unit: subscription.order_interval_unit,
-    plan_id: subscription.plan_id,
     presentment_currency: subscription.presentment_currency,
     price: subscription.price,
     product_title: subscription.product_title,
@@ -61,17 +64,17 @@ function serialize2021_01(subscription: Subscription, store: Store): Record<stri
     cancellation_reason: subscription.cancellation_reason,
     cancellation_reason_comments: subscription.cancellation_reason_comments,
     cancelled_at: timestamp('2021-01', subscription.cancelled_at),
-    charge_delay: null,
     // 2021-01 frequencies are strings.
     charge_interval_frequency: String(subscription.charge_interval_frequency),
     created_at: timestamp('2021-01', subscription.created_at),
     email: customer?.email ?? null,
     expire_after_specific_number_of_charges: subscription.expire_after_specific_number_of_charges,
-    has_queued_charges: hasQueuedCharges(store, subscription),
+    // api-facts (recorded real records): these two flags are the numbers 1/0 in this version.
+    has_queued_charges: hasQueuedCharges(store, subscription) ? 1 : 0,
     is_prepaid: isPrepaid(subscription),
     is_skippable: subscription.is_skippable,
     is_swappable: subscription.is_swappable,
-    max_retries_reached: subscription.max_retries_reached,
+    max_retries_reached: subscription.max_retries_reached ? 1 : 0,
     next_charge_scheduled_at: next ? `${next}T00:00:00` : null,
     order_day_of_month: subscription.order_day_of_month,
     order_day_of_week: subscription.order_day_of_week,
@@ -85,6 +88,9 @@ function serialize2021_01(subscription: Subscription, store: Store): Record<stri
     product_title: subscription.product_title,
     properties: subscription.properties,
     quantity: subscription.quantity,
+    // The service's own product id (its 2021-01 product record's id); the dialect names it with
+    // the service's word, `recharge_product_id` (api-facts: recorded real records).
+    service_product_id: findProductByExternalId(store, subscription.external_product_id)?.id ?? null,
     sku: subscription.sku,
     sku_override: subscription.sku_override,
     status: subscription.status.toUpperCase(),
