@@ -15,6 +15,7 @@ import {
   record,
   string,
   values,
+  type FieldEntry,
   type Kind,
   type RecordShape,
 } from './kinds.js';
@@ -119,7 +120,8 @@ export const onetime2021_01: RecordShape = derive(onetime2021_11, {
   },
 });
 
-const chargeLine2021_11: Kind = object({
+/** The fields of a 2021-11 line item: a charge's, and an order's with a few more. */
+const line2021_11: Readonly<Record<string, FieldEntry>> = {
   purchase_item_id: integer,
   external_product_id: ecommerceId,
   external_variant_id: ecommerceId,
@@ -143,7 +145,9 @@ const chargeLine2021_11: Kind = object({
   unit_price_includes_tax: boolean,
   // Recorded: null when the variant has no title of its own (no "Default Title").
   variant_title: [orNull(string), 'recorded'],
-});
+};
+
+const chargeLine2021_11: Kind = object(line2021_11);
 
 const chargeShippingLine2021_11: Kind = object({
   code: string,
@@ -294,27 +298,8 @@ const bundleItems: Kind = arrayOf(
 );
 
 const orderLine2021_11: Kind = object({
-  purchase_item_id: integer,
+  ...line2021_11,
   external_inventory_policy: string,
-  external_product_id: ecommerceId,
-  external_variant_id: ecommerceId,
-  grams: orNull(integer),
-  handle: orNull(string),
-  images: oneOf(object({}), imageSizes),
-  original_price: decimal,
-  properties: nameValues,
-  purchase_item_type: values('subscription', 'onetime'),
-  quantity: integer,
-  sku: orNull(string),
-  tax_due: decimal,
-  tax_lines: arrayOf(object({ price: decimal, rate: number, title: string, unit_price: decimal })),
-  taxable: boolean,
-  taxable_amount: decimal,
-  title: string,
-  total_price: decimal,
-  unit_price: decimal,
-  unit_price_includes_tax: boolean,
-  variant_title: orNull(string),
   bundle_items: [bundleItems, 'emulator'],
 });
 
