@@ -23,10 +23,12 @@ const FLAT_DISCOUNT_FIELDS = [
   'once_per_customer',
 ];
 
+const neutral = useEmulator();
+
 const DIALECTS = [
   {
     words: 'the neutral words',
-    emulator: useEmulator(),
+    emulator: neutral,
     settings: {},
     name: (neutral: string) => neutral,
   },
@@ -314,5 +316,37 @@ describe.each(DIALECTS)('recorded real records, with $words', ({ emulator, setti
       expect(order.line_items.map((line: Json) => line.subtotal_price).sort()).toEqual(['40.00', '9.00']);
       expect(order.order_subtotal).toBe('49.00');
     });
+  });
+});
+
+describe('records stored before the new fields existed', () => {
+  it('restore from a snapshot without merged_at and apply_credit_to_next_checkout_charge, answering null and false', async () => {
+    const s = await neutral.store();
+    const { customerId, addressId } = await createCustomerWithAddress(s.api);
+    await createProduct(s.api, {
+      variants: [{ external_variant_id: '9201', prices: { unit_price: '5.00' } }],
+    });
+    await subscribe(s.api, addressId, '9201');
+    const snapshot = await s.control.snapshot();
+    const strip = (records: readonly Record<string, unknown>[] | undefined, field: string) =>
+      (records ?? []).map(({ [field]: _dropped, ...rest }) => rest);
+    const { collections } = snapshot.store;
+    const older = {
+      ...snapshot,
+      store: {
+        ...snapshot.store,
+        collections: {
+          ...collections,
+          charges: strip(collections.charges, 'merged_at'),
+          customers: strip(collections.customers, 'apply_credit_to_next_checkout_charge'),
+        },
+      },
+    };
+    expect(older.store.collections.charges[0]).not.toHaveProperty('merged_at');
+    await s.control.restoreSnapshot(older);
+    const [charge] = await queuedCharges(s.api, addressId);
+    expect(charge.merged_at).toBeNull();
+    const customer = (await s.api.get(`/customers/${customerId}`)).body.customer;
+    expect(customer.apply_credit_to_next_checkout_charge).toBe(false);
   });
 });
