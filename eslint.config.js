@@ -23,6 +23,27 @@ const bareNumber = {
     'Wrap request numbers in numeric(...) from src/resources/schema-parts.ts (numeric strings are accepted).',
 };
 
+/** The floors (docs/architecture.md): the domain never reaches up to the wire; the model is types only. */
+const domainImports = {
+  patterns: [
+    {
+      group: ['**/http/**', '**/resources/**', '**/control/**', '**/webhooks/**', '**/ui/**', '**/errors/**'],
+      message:
+        'The domain never imports the wire (docs/architecture.md): throw a failure from src/domain/failures.ts, take plain input types.',
+    },
+    { group: ['koa', 'zod'], message: 'The domain takes plain input types: parsing belongs to the wire.' },
+  ],
+};
+const modelImports = {
+  patterns: [
+    {
+      group: ['../*', '!../model/**'],
+      message:
+        'src/model/ holds record types only and imports nothing but src/model/ (docs/architecture.md).',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/'] },
   js.configs.recommended,
@@ -39,6 +60,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/platform/clock.ts'],
     rules: { 'no-restricted-syntax': ['error', ...wallClock] },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', domainImports] },
+  },
+  {
+    files: ['src/model/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', modelImports] },
   },
   {
     files: ['src/resources/**/*.ts'],

@@ -6,20 +6,20 @@ import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { billingJobKinds } from './domain/jobs.js';
-import { scheduleFromRecords } from './domain/charges/charge-jobs.js';
+import { domainObservers } from './domain/observers.js';
+import { eventBody } from './resources/webhooks/payloads.js';
 import { ControlClient } from './control/client.js';
 import { headerNames, isHeaderPrefix, type HeaderNames } from './http/headers.js';
 import { deliverWebhooks, webhookJobKinds } from './webhooks/dispatcher.js';
-import { VERSION } from './version.js';
+import { VERSION } from './platform/version.js';
 import { TOPICS } from './domain/events/topics.js';
 import { createWebhook } from './domain/webhooks/webhooks.service.js';
-import type { Store } from './store/store.js';
+import type { Store, StoreJobKinds, StoreObserver } from './store/store.js';
 import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js';
 import type { Persistence } from './platform/persistence/database.js';
 import { RegistryChanges } from './store/registry-changes.js';
 import { persistenceFor, readStored, type StorageTuning } from './store/persistence.js';
 import { runRealtimeStores } from './store/realtime.js';
-import type { JobKinds } from './platform/scheduler/scheduler.js';
 import { StoreRegistry } from './store/registry.js';
 import { brandOf } from './store/dialect-settings.js';
 import {
@@ -28,7 +28,7 @@ import {
   type StoreSettings,
   type StoreSettingsInput,
 } from './store/settings.js';
-import type { ApiVersion } from './store/versions.js';
+import type { ApiVersion } from './model/versions.js';
 import type { Scenario } from './scenarios/scenario.js';
 
 export interface EmulatorOptions {
@@ -94,6 +94,13 @@ export interface EmulatorOptions {
    * keep-alive connection between requests. A client that never finishes cannot hold a socket.
    */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /**
+   * More observers attached to every store (after the emulator's own), for tests that look at or
+   * break a store from inside (an error injected after a command's first write).
+   *
+   * @internal
+   */
+  observers?: readonly StoreObserver[];
 }
 
 /** Time-outs of the HTTP server, in milliseconds. */
@@ -152,7 +159,7 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-const JOB_KINDS: JobKinds = new Map([...billingJobKinds, ...webhookJobKinds]);
+const JOB_KINDS: StoreJobKinds = new Map([...billingJobKinds, ...webhookJobKinds]);
 
 /** Subscribes a store to every topic at `url` (topics it already sends there are left as they are). */
 function subscribeToEverything(store: Store, url: string): void {
@@ -229,8 +236,9 @@ async function loadRegistry(
 ): Promise<StoreRegistry> {
   const changes = new RegistryChanges();
   const observers = [
-    scheduleFromRecords,
-    deliverWebhooks({ headers, userAgent: `billing-emulator/${VERSION}` }),
+    ...domainObservers,
+    deliverWebhooks({ headers, userAgent: `billing-emulator/${VERSION}`, render: eventBody }),
+    ...(options.observers ?? []),
   ];
   const registry = new StoreRegistry({
     seed: options.seed,

@@ -45,7 +45,7 @@ export {
 } from './control/client.js';
 export { createApp, type AppDeps } from './app.js';
 export type { PersistenceHealth } from './platform/persistence/write-health.js';
-export { API_VERSIONS, type ApiVersion } from './store/versions.js';
+export { API_VERSIONS, type ApiVersion } from './model/versions.js';
 export { SCOPES, type Scope } from './store/scopes.js';
 /**
  * Webhook signatures: `signWebhook(rawBody, clientSecret)` gives the `X-Service-Hmac-Sha256` value

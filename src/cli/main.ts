@@ -6,7 +6,7 @@ import { scenarioCommand } from './scenario.command.js';
 import { fixturesCommand } from './fixtures.command.js';
 import { recordCommand } from './record.command.js';
 import { verifyCommand } from './verify.command.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 
 await yargs(process.argv.slice(2))
   .scriptName('billing-emulator')

@@ -28,7 +28,7 @@ const runCommand: CommandModule<object, RunArgs> = {
       }) as unknown as Argv<RunArgs>,
   handler: async (args: ArgumentsCamelCase<RunArgs>) => {
     const { resolveScenario } = await import('../scenarios/scenario.js');
-    const { runHeadless } = await import('../scenarios/headless.js');
+    const { runHeadless } = await import('./headless.js');
     const { junitXml } = await import('../scenarios/junit.js');
     const scenario = await resolveScenario(args.scenario);
     out(`scenario ${scenario.name}: ${scenario.description}`);

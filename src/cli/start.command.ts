@@ -4,10 +4,10 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
-import { formatStartBanner } from '../start-banner.js';
+import { formatStartBanner } from './start-banner.js';
 import { parseValueNames } from '../store/dialect-settings.js';
-import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
-import { VERSION } from '../version.js';
+import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
+import { VERSION } from '../platform/version.js';
 import { progressBar } from './progress.js';
 
 interface StartArgs {

@@ -1,8 +1,8 @@
 /** The virtual clock: read it, move it forward (running due jobs), preview the schedule. */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
-import { parseTimestampMs } from '../http/list/params.js';
-import { parseWith } from '../http/validation.js';
+import { parseTimestampMs } from '../platform/calendar.js';
+import { parseWith } from '../errors/validation.js';
 import { LATEST_MS, toIso } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';

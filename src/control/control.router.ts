@@ -105,16 +105,20 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
       withBody && !endpoint.streamsBody && !endpoint.rawBody
         ? await readJsonObject(ctx, endpoint.bodyOptions)
         : {};
-    const result = await endpoint.handle({
-      deps,
-      store,
-      params,
-      query: queryOf(ctx),
-      body,
-      bodyStream: endpoint.streamsBody ? ctx.req : undefined,
-      received,
-      origin: originOf(ctx),
-    });
+    // One command of the store it acts on (all its writes or none); an async route's later steps are
+    // commands of their own (a clock advance runs each job as one).
+    const result = await store.command(() =>
+      endpoint.handle({
+        deps,
+        store,
+        params,
+        query: queryOf(ctx),
+        body,
+        bodyStream: endpoint.streamsBody ? ctx.req : undefined,
+        received,
+        origin: originOf(ctx),
+      }),
+    );
     respond(ctx, result);
   };
 }

@@ -1,6 +1,6 @@
 /** Seeds credit accounts and adjustments, which the API only reads (spec: Credits). */
 import { pathId } from '../http/params.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { creditAccountSeed, creditAdjustmentSeed } from '../resources/credits/credits.schemas.js';
 import {
   serializeCreditAccount,

@@ -1,7 +1,7 @@
 /** Fault rules of the calling store: add, list (with how often each fired), remove. */
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { faultRuleSchema } from '../platform/faults/fault.schema.js';
 import type { ControlEndpoint } from './control.types.js';
 

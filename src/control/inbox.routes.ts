@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { inboxesOf, INBOX_NAME, MAX_ENTRIES, MAX_INBOXES, TooManyInboxes, type InboxState } from './inbox.js';
 import {
   CONTROL_PREFIX,

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { recordEvent } from '../domain/events/event-log.js';
 import { EMULATOR_ACTOR } from '../model/actor.js';
 import type { ControlEndpoint } from './control.types.js';

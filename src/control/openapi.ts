@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { HeaderNames } from '../http/headers.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 import { CONTROL_PREFIX, type ControlEndpoint } from './control.types.js';
 
 type JsonSchema = Record<string, unknown>;

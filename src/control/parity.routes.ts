@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 

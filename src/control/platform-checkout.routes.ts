@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { chargeCheckout } from '../domain/checkouts/checkout-completion.js';
 import { errors } from '../errors/messages.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { chargeBody, checkoutSchemas } from '../resources/checkouts/checkouts.schemas.js';
 import { serializeCheckout } from '../resources/checkouts/checkouts.serializers.js';
 import { createCheckout, findCheckout } from '../domain/checkouts/checkouts.service.js';

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { recordEvent } from '../domain/events/event-log.js';
 import { addInterval } from '../domain/dates.js';
 import { TEST_TOKENS } from '../domain/charges/processor.js';

@@ -4,7 +4,7 @@
  * an ISO time of the store's virtual clock) and request id.
  */
 import * as z from 'zod';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import { compilePathGlob, pathPatternProblem } from '../platform/path-glob.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 

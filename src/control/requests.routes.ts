@@ -1,6 +1,6 @@
 /** The request journal of the calling store: read with filters, count, empty. */
 import * as z from 'zod';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';

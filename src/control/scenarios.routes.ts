@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { completeSettings, settingsEnvelope } from '../store/settings.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { MAX_BODY_DEPTH } from '../http/body.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import {
   namedSnapshots,
   parseSnapshot,

@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
-import { parseWith } from '../http/validation.js';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseWith } from '../errors/validation.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import { SCOPES } from '../store/scopes.js';
 import { completeSettings, settingsEnvelope, storeSettingsSchema } from '../store/settings.js';
 import type { StoreRegistry } from '../store/registry.js';

@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import * as z from 'zod';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeDelivery } from './webhooks.routes.js';
@@ -64,9 +64,10 @@ function openStream(store: Store, query: z.output<typeof streamQuery>, closing?:
     store.onEvent((event) => {
       if (query.topic === undefined || event.topic === query.topic) send('event', event);
     }),
-    store.collections.deliveries.onWrite((_previous, delivery) => {
-      if (delivery && (query.topic === undefined || delivery.topic === query.topic))
-        send('delivery', describeDelivery(delivery));
+    // A delivery is shown once the command that wrote it commits (a failed one never happened).
+    store.collections.deliveries.onWrite((_previous, delivery, cause) => {
+      if (cause === 'write' && delivery && (query.topic === undefined || delivery.topic === query.topic))
+        store.afterCommit(() => send('delivery', describeDelivery(delivery)));
     }),
     store.onClockMove((move) => send('clock', move)),
   );

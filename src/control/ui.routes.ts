@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
-import { packageRoot } from '../package-files.js';
+import { packageRoot } from '../platform/package-files.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 
 /** The files of the built dashboard, by the name it is asked for (nothing else is read from disk). */

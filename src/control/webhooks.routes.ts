@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
-import { parseWith } from '../http/validation.js';
+import { parseWith } from '../errors/validation.js';
 import { recordEvent } from '../domain/events/event-log.js';
 import { DELIVERY_STATUSES, type Delivery } from '../model/webhook.js';
 import { EMULATOR_ACTOR } from '../model/actor.js';

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addInterval,
   addMonths,
-  dayIn,
   daysBetween,
   dayOfWeek,
   firstPinnedDate,
   isDate,
   startOfDay,
 } from './dates.js';
+import { dayIn } from '../platform/calendar.js';
 
 describe('dates', () => {
   it('validates calendar dates', () => {

@@ -3,7 +3,7 @@
  * calendar days; "today" is the store's day in its time zone.
  */
 
-export type IntervalUnit = 'day' | 'week' | 'month';
+import type { IntervalUnit } from '../model/shared.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -69,24 +69,6 @@ export function dayOfWeek(date: string): number {
 
 export function dayOfMonth(date: string): number {
   return parts(date)[2];
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day of `epochMs` in `timeZone` (formatters are cached: creating one is slow). */
-export function dayIn(epochMs: number, timeZone: string): string {
-  if (timeZone === 'UTC') return new Date(epochMs).toISOString().slice(0, 10);
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(epochMs);
 }
 
 /** Epoch milliseconds of midnight starting `date` in `timeZone`. */

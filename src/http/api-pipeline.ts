@@ -14,7 +14,7 @@ import type { SelectedFault } from '../platform/faults/fault-rules.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import type { Logger } from '../platform/logger.js';
 import type { Authenticated, StoreRegistry } from '../store/registry.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import { authenticator, identityOf, requestedVersion } from './auth.middleware.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { renderError } from './errors.middleware.js';

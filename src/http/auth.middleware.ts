@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { errors } from '../errors/messages.js';
 import type { Authenticated, StoreRegistry } from '../store/registry.js';
-import { API_VERSIONS, isApiVersion, type ApiVersion } from '../store/versions.js';
+import { API_VERSIONS, isApiVersion, type ApiVersion } from '../model/versions.js';
 import type { HeaderNames } from './headers.js';
 
 export interface RequestIdentity {

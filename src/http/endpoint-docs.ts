@@ -4,7 +4,7 @@
  * cannot say anything the routes do not do. `npm run docs:endpoints` writes it (formatted by
  * prettier); `test/core/endpoint-docs.test.ts` fails when the committed page differs.
  */
-import { API_VERSIONS } from '../store/versions.js';
+import { API_VERSIONS } from '../model/versions.js';
 import type { Endpoint, Gate } from './types.js';
 
 /** `/customers/:id` as the spec writes it: `/customers/{id}`. */

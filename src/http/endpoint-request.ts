@@ -9,7 +9,7 @@ import type { Scope } from '../store/scopes.js';
 import { grants } from '../store/scopes.js';
 import type { StoreSettings } from '../store/settings.js';
 import type { Store } from '../store/store.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import type { RequestIdentity } from './auth.middleware.js';
 import { dialectOf } from './dialect.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, Gate, Query } from './types.js';
@@ -89,6 +89,23 @@ export function checkAccess(endpoint: Endpoint, identity: RequestIdentity): void
   const scope = endpoint.scope;
   if (typeof scope === 'string' && !grants(identity.auth.scopes, scope)) throw errors.forbiddenScope(scope);
   if (endpoint.gate) checkGate(endpoint.gate, identity.auth.store.settings);
+}
+
+/**
+ * Runs an endpoint's handler as one command of its store (all its writes or none: a handler that
+ * throws leaves the store as it was), holding the address a write edits (`Endpoint.locks`).
+ *
+ * @example
+ * const response = await invokeEndpoint(endpoint, request);
+ */
+export function invokeEndpoint(
+  endpoint: Endpoint,
+  request: ApiRequest,
+  hold?: () => Promise<void>,
+): ApiResponse | Promise<ApiResponse> {
+  const addressId = endpoint.locks?.(request);
+  const run = () => request.store.command(() => endpoint.handle(request));
+  return addressId === undefined ? run() : runHoldingAddress(request.store, addressId, run, hold);
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * Outermost middleware: gives every response an `X-Request-Id` and turns whatever is thrown into
- * the documented body. An `ApiError` is answered as it says; anything else is a bug, answered 500
+ * the documented body. An `ApiError` is answered as it says, a domain failure as `src/http/failures.ts` says; anything else is a bug, answered 500
  * and logged with the request id.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { isApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
 import type { Logger } from '../platform/logger.js';
 import type { Dialect } from './dialect.js';
+import { apiErrorOf } from './failures.js';
 import type { AppState } from './state.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -26,9 +26,9 @@ export function renderError(
   logger: Logger,
   dialect?: Dialect,
 ): void {
-  const apiError = isApiError(error) ? error : errors.internal();
-  if (!isApiError(error))
-    logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+  const known = apiErrorOf(error);
+  const apiError = known ?? errors.internal();
+  if (!known) logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
   ctx.status = apiError.status;
   ctx.set(apiError.headers);
   ctx.body = dialect ? dialect.writeError(apiError.body) : apiError.body;

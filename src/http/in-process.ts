@@ -4,13 +4,13 @@
  * Seeding a store from a fixture goes through here, so seeded records pass the API's validation
  * and get the same derived state (queued charges, events) as records created over HTTP.
  */
-import { isApiError } from '../errors/api-error.js';
+import { apiErrorOf } from './failures.js';
 import { authenticated } from '../store/registry.js';
 import type { Store } from '../store/store.js';
 import type { TokenRecord } from '../model/token.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import { dialectOf } from './dialect.js';
-import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';
+import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { Body, Endpoint, HttpMethod, Query } from './types.js';
 
@@ -80,17 +80,14 @@ export function inProcessClient(endpoints: readonly Endpoint[], store: Store, to
         path: call.path,
         origin: () => 'http://in-process',
       });
-      const addressId = endpoint.locks?.(request);
-      const response =
-        addressId === undefined
-          ? await endpoint.handle(request)
-          : await runHoldingAddress(store, addressId, () => endpoint.handle(request));
+      const response = await invokeEndpoint(endpoint, request);
       // Answered in the store's words, as over HTTP.
       const answer = dialectOf(store).writeResponse(response);
       const status = answer.status ?? 200;
       return { status, body: status === 204 ? null : (answer.body ?? {}) };
     } catch (error) {
-      if (isApiError(error)) return { status: error.status, body: dialectOf(store).writeError(error.body) };
+      const answer = apiErrorOf(error);
+      if (answer) return { status: answer.status, body: dialectOf(store).writeError(answer.body) };
       throw error;
     }
   };

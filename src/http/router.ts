@@ -8,7 +8,7 @@ import { errors } from '../errors/messages.js';
 import { dictionary } from '../platform/dictionary.js';
 import { readJsonObject } from './body.js';
 import { dialectOf } from './dialect.js';
-import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from './endpoint-request.js';
+import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, Query } from './types.js';
@@ -79,10 +79,8 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
       path: ctx.path,
       origin: () => originOf(ctx),
     });
-    const addressId = endpoint.locks?.(request);
-    if (addressId !== undefined) return handleLocked(ctx, request, endpoint, addressId);
     const dialect = dialectOf(request.store);
-    const result = endpoint.handle(request);
+    const result = invokeEndpoint(endpoint, request, holdFor(request));
     if (result instanceof Promise)
       return result.then((response) => respond(ctx, dialect.writeResponse(response)));
     respond(ctx, dialect.writeResponse(result));
@@ -103,17 +101,10 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
 
 const EMPTY_BODY: Body = Object.freeze(dictionary<unknown>());
 
-/** Runs a write that holds an address, for `write_latency_ms` longer; a write to a held address gets 409. */
-async function handleLocked(
-  ctx: Context,
-  request: ApiRequest,
-  endpoint: Endpoint,
-  addressId: number,
-): Promise<void> {
+/** Keeps a held address for the store's `write_latency_ms` after the write (none when 0). */
+function holdFor(request: ApiRequest): (() => Promise<void>) | undefined {
   const latency = request.store.settings.write_latency_ms;
-  const hold = latency > 0 ? () => new Promise<void>((resolve) => setTimeout(resolve, latency)) : undefined;
-  const response = await runHoldingAddress(request.store, addressId, () => endpoint.handle(request), hold);
-  respond(ctx, dialectOf(request.store).writeResponse(response));
+  return latency > 0 ? () => new Promise<void>((resolve) => setTimeout(resolve, latency)) : undefined;
 }
 
 export function buildApiRouter(endpoints: readonly Endpoint[]): Middleware<AppState> {

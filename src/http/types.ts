@@ -8,7 +8,7 @@ import type { Scope } from '../store/scopes.js';
 import type { Store } from '../store/store.js';
 import type { StoreSettings } from '../store/settings.js';
 import type { TokenRecord } from '../model/token.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,4 +1,4 @@
-import type { IntervalUnit } from '../domain/dates.js';
+import type { IntervalUnit } from './shared.js';
 import type { TaxLine } from './charge.js';
 import type { DiscountType } from './discount.js';
 import type { PaymentType, ProcessorName } from './payment-method.js';

@@ -1,4 +1,4 @@
-import type { IntervalUnit } from '../domain/dates.js';
+import type { IntervalUnit } from './shared.js';
 import type { Timestamp } from './shared.js';
 
 export const PLAN_TYPES = ['subscription', 'prepaid', 'onetime'] as const;

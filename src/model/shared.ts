@@ -41,3 +41,6 @@ export interface PostalAddress {
 
 /** Canonical timestamp: `YYYY-MM-DDTHH:MM:SSZ` (UTC). */
 export type Timestamp = string;
+
+/** The unit of a subscription's or plan's interval. */
+export type IntervalUnit = 'day' | 'week' | 'month';

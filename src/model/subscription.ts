@@ -1,4 +1,4 @@
-import type { IntervalUnit } from '../domain/dates.js';
+import type { IntervalUnit } from './shared.js';
 import type { AnalyticsData, NameValue, Timestamp } from './shared.js';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired'] as const;

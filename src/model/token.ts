@@ -1,4 +1,4 @@
-import type { Scope } from '../store/scopes.js';
+import type { Scope } from './scopes.js';
 import type { Timestamp } from './shared.js';
 
 /** An API token of a store. `token` is the secret sent in the access-token header. */

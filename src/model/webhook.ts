@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from './versions.js';
 import type { Timestamp } from './shared.js';
 
 /** A subscription of a receiver URL to one topic. */

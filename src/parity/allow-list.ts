@@ -12,7 +12,7 @@
 import { parse } from 'yaml';
 import * as z from 'zod';
 import { compilePathGlob, pathPatternProblem } from '../platform/path-glob.js';
-import { API_VERSIONS } from '../store/versions.js';
+import { API_VERSIONS } from '../model/versions.js';
 
 const KINDS = ['status', 'missing', 'extra', 'kind', 'value', 'header'] as const;
 

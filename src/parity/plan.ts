@@ -5,7 +5,7 @@
  * each exchange (its answer's `Date`), and which entries are exchanges with the service at all (a
  * browser's recording also holds pages, scripts and other hosts).
  */
-import { API_VERSIONS, isApiVersion, type ApiVersion } from '../store/versions.js';
+import { API_VERSIONS, isApiVersion, type ApiVersion } from '../model/versions.js';
 import { headerValue, type Exchange, type Recording } from './har.js';
 import type { SkippedEntry } from './report.js';
 

@@ -13,7 +13,7 @@ import type { Entry, Header } from 'har-format';
 import { createProxyServer } from 'http-proxy-3';
 import { monotonicMs, wallClockMs } from '../platform/clock.js';
 import { createRedactor, type RedactionSummary, type Redactor } from '../platform/redact.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 import { createHarWriter } from './har-writer.js';
 
 export interface RecorderOptions {

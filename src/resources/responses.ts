@@ -4,7 +4,7 @@
  * with `{}` for a delete (spec: "A delete response is {}").
  */
 import type { ApiResponse } from '../http/types.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 
 export function createdResponse(version: ApiVersion, body: unknown): ApiResponse {
   return { status: version === '2021-11' ? 201 : 200, body };

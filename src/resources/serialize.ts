@@ -1,6 +1,6 @@
 /** Pieces every version's serializers share. */
 import { countryName } from '../domain/addresses/countries.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import type { PostalAddress, Timestamp } from '../model/shared.js';
 
 /** 2021-01: `YYYY-MM-DDTHH:MM:SS` (no offset); 2021-11: `YYYY-MM-DDTHH:MM:SS+00:00`. */
@@ -10,16 +10,6 @@ export function timestamp(version: ApiVersion, value: Timestamp | null): string 
   if (value === null) return null;
   const base = value.slice(0, 19);
   return version === '2021-01' ? base : `${base}+00:00`;
-}
-
-/** A changed-fields list for `updated_attributes` of an event. */
-export function changedFields<T extends object>(before: T, after: T): Record<string, unknown> | null {
-  const changed: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (key === 'updated_at') continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[String(key)] = after[key];
-  }
-  return Object.keys(changed).length ? changed : null;
 }
 
 /**

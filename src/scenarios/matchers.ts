@@ -6,7 +6,7 @@
  */
 import type { TopicsExpectation } from './scenario.schema.js';
 import { OPERATORS } from './scenario.schema.js';
-import { readPath } from './interpolation.js';
+import { readPath } from '../fixtures/interpolation.js';
 import { own } from '../platform/dictionary.js';
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);

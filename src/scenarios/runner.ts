@@ -5,7 +5,7 @@
  * with that reason), so one run reports everything that is wrong.
  */
 import { headerNames } from '../http/headers.js';
-import { interpolate, needsClock, readPath, type ClockReading } from './interpolation.js';
+import { interpolate, needsClock, readPath, type ClockReading } from '../fixtures/interpolation.js';
 import { mismatches, topicChecks } from './matchers.js';
 import type { Scenario } from './scenario.js';
 import type { Expectation, Step } from './scenario.schema.js';

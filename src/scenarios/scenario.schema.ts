@@ -9,10 +9,10 @@
  */
 import * as z from 'zod';
 import { fixtureSchema } from '../fixtures/fixture.schema.js';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import { generatorSchema } from '../fixtures/generator/sizes.js';
 import { storeSettingsSchema } from '../store/settings.js';
-import { API_VERSIONS } from '../store/versions.js';
+import { API_VERSIONS } from '../model/versions.js';
 
 export const SCENARIO_KIND = 'billing-emulator/scenario';
 

@@ -11,9 +11,15 @@ import { FIXTURE_KIND } from '../fixtures/fixture.schema.js';
 import { fixtureFrom, readFixtureFile, type FixtureSource } from '../fixtures/fixture-source.js';
 import { generateFixture } from '../fixtures/generator/generate.js';
 import type { GeneratorInput } from '../fixtures/generator/sizes.js';
-import { messageFor } from '../http/validation.js';
-import { builtinScenariosDir } from '../package-files.js';
-import { DocumentError, SourceText, parseJson, type DocumentPath, type Problem } from './documents.js';
+import { messageFor } from '../errors/validation.js';
+import { builtinScenariosDir } from '../platform/package-files.js';
+import {
+  DocumentError,
+  SourceText,
+  parseJson,
+  type DocumentPath,
+  type Problem,
+} from '../fixtures/documents.js';
 import { unknownOperators } from './matchers.js';
 import { OPERATORS, scenarioSchema, type Step } from './scenario.schema.js';
 

@@ -4,7 +4,7 @@
  */
 import { seedFixture, type SeedOptions } from '../fixtures/seed.js';
 import type { LoadCounts } from '../fixtures/fixture-loader.js';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import type { ClockState } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import { fixtureOf, type Scenario } from './scenario.js';

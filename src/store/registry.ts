@@ -3,11 +3,10 @@
  * from the start; others are created through the control API, each with its own token and secret.
  */
 import { Random } from '../platform/random.js';
-import type { JobKinds } from '../platform/scheduler/scheduler.js';
 import type { ClockState } from '../platform/clock.js';
 import { SCOPES, type Scope } from './scopes.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
-import { Store, type StoreDoc, type StoreObserver } from './store.js';
+import { Store, type StoreDoc, type StoreJobKinds, type StoreObserver } from './store.js';
 import type { TokenRecord } from '../model/token.js';
 import type { Actor } from '../model/actor.js';
 import { seedStore } from './seed-store.js';
@@ -34,7 +33,7 @@ export interface CreateStoreInput {
 export interface RegistryOptions {
   /** Seed of every random value (tokens, secrets, hashes); random when absent. */
   seed?: number;
-  jobKinds: JobKinds;
+  jobKinds: StoreJobKinds;
   /** Told after every change to persist: with the store's id, or without for the list of stores. */
   onChange: (storeId?: number) => void;
   observers?: readonly StoreObserver[];

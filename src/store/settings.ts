@@ -3,7 +3,7 @@
  * every field has a default so `{}` is a valid settings object.
  */
 import * as z from 'zod';
-import { API_VERSIONS } from './versions.js';
+import { API_VERSIONS } from '../model/versions.js';
 import { platformWordSchema, valueNamesSchema } from './dialect-settings.js';
 import { dictionary, own } from '../platform/dictionary.js';
 

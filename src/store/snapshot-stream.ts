@@ -31,7 +31,7 @@ import { ApiError } from '../errors/api-error.js';
 import { JsonDepth, nestedDeeperThan, spansMoreThan } from '../platform/json-depth.js';
 import { imageRows, type CollectionImage } from '../platform/persistence/collection.js';
 import { toIso } from '../platform/clock.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 import { columnKeys, columnKeysProblem, columnRecord, columnRow } from './snapshot-columns.js';
 import { SNAPSHOT_COLUMNAR_VERSION, SNAPSHOT_KIND, SNAPSHOT_VERSION } from './snapshots.js';
 import type { Store } from './store.js';

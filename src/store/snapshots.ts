@@ -10,11 +10,11 @@
  */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
-import { parseWith } from '../http/validation.js';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseWith } from '../errors/validation.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import { toIso } from '../platform/clock.js';
 import { UniqueIndexViolation, UnindexableRecord } from '../platform/persistence/collection.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 import { createCollections, type CollectionName } from './collections.js';
 import { recordsOfColumns } from './snapshot-columns.js';
 import { recordProblems } from './record-fields.js';

@@ -2,23 +2,40 @@
  * One merchant: settings, tokens, a client secret, its own data, virtual clock, scheduler and
  * event log. Stores are isolated from each other; nothing here knows about HTTP.
  */
-import { dayIn } from '../domain/dates.js';
+import { dayIn } from '../platform/calendar.js';
 import { Clock, type ClockState } from '../platform/clock.js';
-import type { CollectionImage } from '../platform/persistence/collection.js';
+import type { Collection, CollectionImage, Identified } from '../platform/persistence/collection.js';
 import type { Random } from '../platform/random.js';
 import { StoreTraffic } from '../platform/traffic.js';
-import { Scheduler, type JobKinds } from '../platform/scheduler/scheduler.js';
+import { Scheduler, type JobKind, type JobKinds } from '../platform/scheduler/scheduler.js';
 import type { EventRecord } from '../model/event.js';
 import { createCollections, type CollectionName, type Collections, type RecordOf } from './collections.js';
 import { coveringSequences, type SequenceName } from './sequences.js';
 import { NEUTRAL_BRAND } from './dialect-settings.js';
 import type { StoreSettings } from './settings.js';
+import { Transactions } from './transaction.js';
 import type { TokenRecord } from '../model/token.js';
 
 /** Ids of a store start at `id * ID_BLOCK + 1`, so ids of different stores never collide. */
 export const ID_BLOCK = 10_000_000;
 
 export type EventListener = (event: EventRecord) => void;
+
+/** A kind of scheduled job, run on a store. */
+export type StoreJobKind = JobKind<Store>;
+export type StoreJobKinds = JobKinds<Store>;
+
+/** What of the store itself a failed command puts back (its records are put back by the undo log). */
+interface StoreState {
+  readonly sequences: Record<string, number>;
+  readonly settings: StoreSettings;
+  readonly name: string;
+  readonly tokens: TokenRecord[];
+  readonly clock: number;
+  readonly mode: ClockState['mode'];
+  readonly updated_at: string;
+  readonly uninstalledAt: string | null;
+}
 
 /** Where a store's clock stands after it moved, and what moving it ran (the stream's `clock` message). */
 export interface ClockMove {
@@ -66,7 +83,7 @@ export interface StoreInit {
   clientSecret: string;
   random: Random;
   clock?: Partial<ClockState>;
-  jobKinds: JobKinds;
+  jobKinds: StoreJobKinds;
   onChange: () => void;
   /** Called once the store exists, to attach listeners (e.g. jobs that follow charges). */
   observers?: readonly StoreObserver[];
@@ -90,7 +107,7 @@ export class Store {
   readonly random: Random;
   readonly clock: Clock;
   readonly collections: Collections;
-  readonly scheduler: Scheduler;
+  readonly scheduler: Scheduler<Store>;
   created_at: string;
   /** When the settings last changed (GET /store `updated_at`). */
   updated_at: string;
@@ -99,6 +116,7 @@ export class Store {
   uninstalledAt: string | null = null;
   private sequences: Record<string, number> = {};
   private readonly listeners = new Set<EventListener>();
+  private readonly recorders = new Set<EventListener>();
   private readonly clockListeners = new Set<ClockListener>();
   /** Addresses with a write in progress (a second concurrent write gets 409); never persisted. */
   readonly busyAddresses = new Set<number>();
@@ -106,6 +124,7 @@ export class Store {
   /** Fault rules, rate-limit buckets and the request journal; never persisted. */
   readonly traffic: StoreTraffic;
   private readonly onChange: () => void;
+  private readonly transactions: Transactions;
 
   constructor(init: StoreInit) {
     this.id = init.id;
@@ -118,6 +137,13 @@ export class Store {
     this.clock = new Clock(init.clock, () => this.onChange());
     this.onChange = init.onChange;
     this.collections = createCollections(init.onChange);
+    // First among the write listeners: the undo log must see each write before any listener adds more.
+    this.transactions = new Transactions({
+      captureState: () => this.captureState(),
+      restoreState: (state) => this.restoreState(state as StoreState),
+    });
+    for (const collection of Object.values(this.collections))
+      this.transactions.watch(collection as unknown as Collection<Identified>);
     this.scheduler = new Scheduler(this, init.jobKinds);
     this.traffic = new StoreTraffic(init.id, init.settings.journal_size);
     this.created_at = this.clock.iso();
@@ -174,20 +200,89 @@ export class Store {
     void settled.then(() => this.background.delete(settled));
   }
 
-  /** Resolves when every tracked background work has settled, including work started meanwhile. */
+  /**
+   * Resolves when every tracked background work has settled, including work started meanwhile.
+   * It looks one microtask later, once the command under way has committed: the work that command
+   * starts on commit (its webhook sends) is waited for too.
+   */
   async settle(): Promise<void> {
+    await Promise.resolve();
     while (this.background.size > 0) await Promise.all([...this.background]);
   }
 
-  /** Subscribes to events recorded in this store; returns the unsubscribe function. */
+  /** Subscribes to events recorded in this store, told once their command commits; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells listeners about an event that was just written to the log. */
+  /**
+   * Subscribes to events as they are recorded, inside the command that records them: what the
+   * listener writes (a webhook's deliveries) is part of that command, undone with it. Returns the
+   * unsubscribe function.
+   */
+  onRecord(listener: EventListener): () => void {
+    this.recorders.add(listener);
+    return () => this.recorders.delete(listener);
+  }
+
+  /**
+   * Tells the recorders about an event that was just written to the log at once, and the
+   * listeners (the world outside: streams, reports) once its command commits.
+   */
   publish(event: EventRecord): void {
-    for (const listener of this.listeners) listener(event);
+    for (const recorder of this.recorders) recorder(event);
+    if (this.listeners.size === 0) return;
+    this.transactions.afterCommit(() => {
+      for (const listener of this.listeners) listener(event);
+    });
+  }
+
+  /**
+   * Runs `command` with all its writes or none (docs/decisions/0025): if it throws, the store is
+   * put back as it was (records, id counters, settings, clock, tokens) and the events it recorded
+   * are never published. Synchronous; nested commands are savepoints.
+   *
+   * @example
+   * store.command(() => { customers.insert(row); recordEvent(store, actor, created); });
+   */
+  command<T>(command: () => T): T {
+    return this.transactions.run(command);
+  }
+
+  /** Runs `effect` when the command under way commits (at once outside one); dropped if it fails. */
+  afterCommit(effect: () => void): void {
+    this.transactions.afterCommit(effect);
+  }
+
+  /** Whether a command is running (its writes may still be undone). */
+  get inCommand(): boolean {
+    return this.transactions.open;
+  }
+
+  private captureState(): StoreState {
+    return {
+      sequences: { ...this.sequences },
+      settings: this.settings,
+      name: this.name,
+      tokens: [...this.tokens],
+      clock: this.clock.now(),
+      mode: this.clock.mode,
+      updated_at: this.updated_at,
+      uninstalledAt: this.uninstalledAt,
+    };
+  }
+
+  private restoreState(state: StoreState): void {
+    this.sequences = state.sequences;
+    this.settings = state.settings;
+    this.name = state.name;
+    this.tokens = state.tokens;
+    if (this.clock.now() !== state.clock) this.clock.set(state.clock);
+    if (this.clock.mode !== state.mode) this.clock.setMode(state.mode);
+    this.updated_at = state.updated_at;
+    this.uninstalledAt = state.uninstalledAt;
+    this.onChange();
   }
 
   /** Subscribes to the clock's moves (advances, realtime ticks that ran jobs, mode changes); returns the unsubscribe function. */

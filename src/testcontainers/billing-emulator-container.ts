@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import {
   CONTAINER_OPTIONS,
   CONTAINER_PORT,

@@ -7,7 +7,7 @@ import {
   type StoppedTestContainer,
 } from 'testcontainers';
 import { ControlClient } from '../control/client.js';
-import { dashboardUrl, parseStartBanners, type StartBanner } from '../start-banner.js';
+import { dashboardUrl, parseStartBanners, type StartBanner } from '../cli/start-banner.js';
 import { CONTAINER_PORT } from './options.js';
 
 /** Time given to the emulator to stop on SIGTERM (and write `--data`) before it is killed. */

@@ -5,16 +5,13 @@
  * rules). Deliveries of events raised during a request go out at once without holding the
  * request; a clock advance waits for the deliveries its jobs caused (`store.track`).
  */
-import { dialectOf } from '../http/dialect.js';
 import type { HeaderNames } from '../http/headers.js';
 import { toIso } from '../platform/clock.js';
-import type { JobKind } from '../platform/scheduler/scheduler.js';
 import { sendWebhook, type SendResult } from '../platform/webhooks/http-sender.js';
 import { signWebhook } from '../platform/webhooks/signature.js';
 import type { EventRecord } from '../model/event.js';
 import type { Delivery, DeliveryStatus, Webhook } from '../model/webhook.js';
-import type { Store, StoreObserver } from '../store/store.js';
-import { payloadOf } from './payloads.js';
+import type { Store, StoreObserver, StoreJobKind } from '../store/store.js';
 import { isTopic } from '../domain/events/topics.js';
 
 /** Minutes from each failed try to the next: 19 retries, the last 48 h after the first try. */
@@ -27,6 +24,11 @@ export const WEBHOOK_RETRY_JOB = 'webhook_retry';
 export interface WebhookConfig {
   readonly headers: HeaderNames;
   readonly userAgent: string;
+  /**
+   * The exact bytes sent for an event: the resource as its retrieve returns it, in the webhook's
+   * version and the store's words (the wire renders it: src/resources/webhooks/payloads.ts).
+   */
+  readonly render: (store: Store, webhook: Webhook, event: EventRecord) => string;
 }
 
 const dispatchers = new WeakMap<Store, Deliveries>();
@@ -43,12 +45,12 @@ export function deliverWebhooks(config: WebhookConfig): StoreObserver {
   return (store) => {
     const deliveries = new Deliveries(store, config);
     dispatchers.set(store, deliveries);
-    store.onEvent((event) => deliveries.announce(event));
+    store.onRecord((event) => deliveries.announce(event));
   };
 }
 
 /** The job kind that retries a failed delivery at its time on the virtual clock. */
-export const webhookJobKinds: ReadonlyMap<string, JobKind> = new Map<string, JobKind>([
+export const webhookJobKinds: ReadonlyMap<string, StoreJobKind> = new Map<string, StoreJobKind>([
   [
     WEBHOOK_RETRY_JOB,
     {
@@ -73,26 +75,14 @@ export class Deliveries {
     if (this.store.collections.webhooks.size === 0 || !isTopic(event.topic)) return;
     const webhooks = this.store.collections.webhooks.findBy('topic', event.topic);
     for (const webhook of webhooks) {
-      const payload = payloadOf(
-        this.store,
-        event.object_type,
-        event.object_id,
-        webhook.api_version,
-        webhook.included_objects,
-      );
-      this.queue(webhook, event.id, payload);
+      this.queue(webhook, event.id, this.config.render(this.store, webhook, event));
     }
   }
 
-  /** The body sent for a payload: the serialized record in the store's words (src/http/dialect.ts). */
-  private bytesOf(payload: unknown): string {
-    return JSON.stringify(dialectOf(this.store).write(payload));
-  }
-
   /** Creates a delivery (and its duplicate when the store sends duplicates) and sends it. */
-  queue(webhook: Webhook, eventId: number | null, payload: unknown): Delivery {
+  queue(webhook: Webhook, eventId: number | null, body: string): Delivery {
     const settings = this.store.settings.webhooks;
-    const first = this.create(webhook, eventId, this.bytesOf(payload), null);
+    const first = this.create(webhook, eventId, body, null);
     this.dispatch(first);
     // Spec, delivery rule 4: the same webhook may be delivered more than once.
     if (settings.duplicates) this.dispatch(this.create(webhook, eventId, first.body, first.id));
@@ -133,9 +123,12 @@ export class Deliveries {
     });
   }
 
+  /** Sends a pending delivery once the command that made it commits (never, if it fails). */
   private dispatch(delivery: Delivery): void {
-    if (delivery.status === 'pending')
-      this.store.track(this.inOrder(delivery.webhook_id, () => this.attempt(delivery.id, true)));
+    if (delivery.status !== 'pending') return;
+    this.store.afterCommit(() =>
+      this.store.track(this.inOrder(delivery.webhook_id, () => this.attempt(delivery.id, true))),
+    );
   }
 
   /** Runs `send` after the previous sends of the same webhook. */
@@ -175,8 +168,8 @@ export class Deliveries {
   }
 
   /** Sends a test delivery (no event) at once and waits for it; `synthetic` marks a made-up record. */
-  async test(webhook: Webhook, payload: unknown, synthetic = false): Promise<Delivery | undefined> {
-    const delivery = this.create(webhook, null, this.bytesOf(payload), null, synthetic);
+  async test(webhook: Webhook, body: string, synthetic = false): Promise<Delivery | undefined> {
+    const delivery = this.create(webhook, null, body, null, synthetic);
     if (delivery.status !== 'pending') return delivery;
     await this.inOrder(webhook.id, () => this.attempt(delivery.id, false));
     return this.store.collections.deliveries.get(delivery.id);
@@ -194,8 +187,15 @@ export class Deliveries {
       delivery.body,
       store.settings.webhooks.timeout_ms,
     );
+    // The try's outcome is one command: the delivery, its next try, the webhook ended.
+    store.command(() => this.record(deliveryId, retries, at, result));
+    return result;
+  }
+
+  private record(deliveryId: number, retries: boolean, at: number, result: SendResult): void {
+    const store = this.store;
     const current = store.collections.deliveries.get(deliveryId);
-    if (!current) return result;
+    if (!current) return;
     const attempts = [
       ...current.attempts,
       {
@@ -235,7 +235,6 @@ export class Deliveries {
       // (a 404, a redirect) end the delivery without retries and keep the webhook.
       if (retries && retryable(result)) store.collections.webhooks.delete(current.webhook_id);
     }
-    return result;
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStartBanners } from '../../src/start-banner.js';
+import { parseStartBanners } from '../../src/cli/start-banner.js';
 import { Api } from '../helpers/api.js';
 import { CLI, startCli } from '../helpers/cli.js';
 import { createCustomer } from '../helpers/factories.js';

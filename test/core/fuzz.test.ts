@@ -12,7 +12,7 @@ import { controlEndpoints } from '../../src/control/control.router.js';
 import type { HttpMethod } from '../../src/http/types.js';
 import { Random } from '../../src/platform/random.js';
 import { endpoints } from '../../src/resources/index.js';
-import { API_VERSIONS } from '../../src/store/versions.js';
+import { API_VERSIONS } from '../../src/model/versions.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { hostileShop } from '../helpers/hostile-shop.js';
 import {
@@ -25,7 +25,7 @@ import {
   type FieldPath,
 } from '../helpers/hostile.js';
 
-vi.mock('../../src/http/validation.js', async (original) =>
+vi.mock('../../src/errors/validation.js', async (original) =>
   (await import('../helpers/hostile.js')).recordingValidation(await original()),
 );
 

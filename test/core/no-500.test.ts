@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/resources/index.js';
 import { Random } from '../../src/platform/random.js';
-import { API_VERSIONS } from '../../src/store/versions.js';
+import { API_VERSIONS } from '../../src/model/versions.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { hostileShop } from '../helpers/hostile-shop.js';
 import { createProduct } from '../helpers/catalog.js';
@@ -21,7 +21,7 @@ import {
 } from '../helpers/hostile.js';
 
 // parseWith records the schemas it parses with: the fields of each endpoint (test/helpers/hostile.ts).
-vi.mock('../../src/http/validation.js', async (original) =>
+vi.mock('../../src/errors/validation.js', async (original) =>
   (await import('../helpers/hostile.js')).recordingValidation(await original()),
 );
 

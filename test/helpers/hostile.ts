@@ -96,7 +96,7 @@ let recording: Set<z.ZodType> | null = null;
  * The validation module with a `parseWith` that records the schemas it is given.
  *
  * @example
- * vi.mock('../../src/http/validation.js', async (original) =>
+ * vi.mock('../../src/errors/validation.js', async (original) =>
  *   (await import('../helpers/hostile.js')).recordingValidation(await original()));
  */
 export function recordingValidation<M extends { parseWith: (schema: z.ZodType, input: unknown) => unknown }>(

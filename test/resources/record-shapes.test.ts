@@ -13,7 +13,7 @@ import { RECORD_SHAPES, type RecordName } from '../../src/resources/shapes/index
 import { kindProblems, type Field, type Kind } from '../../src/resources/shapes/kinds.js';
 import { brandOf } from '../../src/store/dialect-settings.js';
 import { completeSettings, storeSettingsSchema } from '../../src/store/settings.js';
-import type { ApiVersion } from '../../src/store/versions.js';
+import type { ApiVersion } from '../../src/model/versions.js';
 import type { Api, Json } from '../helpers/api.js';
 import { useEmulator, type TestStore } from '../helpers/emulator.js';
 import { seedZoo, ZOO_SETTINGS, type Zoo } from '../helpers/record-zoo.js';

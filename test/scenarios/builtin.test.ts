@@ -1,6 +1,6 @@
 /** Every built-in scenario seeds and its timeline passes: they double as living documentation. */
 import { describe, expect, it } from 'vitest';
-import { runHeadless } from '../../src/scenarios/headless.js';
+import { runHeadless } from '../../src/cli/headless.js';
 import { builtinScenario, builtinScenarioNames } from '../../src/scenarios/scenario.js';
 
 const names = await builtinScenarioNames();

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/index.js';
-import { DocumentError } from '../../src/scenarios/documents.js';
-import { runHeadless } from '../../src/scenarios/headless.js';
+import { DocumentError } from '../../src/fixtures/documents.js';
+import { runHeadless } from '../../src/cli/headless.js';
 import { parseScenario, readScenarioFile } from '../../src/scenarios/scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'billing-emulator-scenarios-'));

@@ -2,8 +2,9 @@
  * What users do to an address's billing: apply or remove its discount (which every queued charge
  * of the address then carries, surviving regeneration), merge addresses, skip a future charge.
  */
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
-import { errors } from '../../errors/messages.js';
 import type { Address } from '../../model/address.js';
 import type { Charge } from '../../model/charge.js';
 import type { Discount } from '../../model/discount.js';
@@ -12,13 +13,14 @@ import { addressCurrency, buildChargeContent } from '../charges/charge-builder.j
 import { isDate } from '../dates.js';
 import { redemptionRefusal } from '../discounts/discount-rules.js';
 import { subscriptionItem } from '../charges/purchase-items.js';
-import { newChargeFields, syncQueuedCharges } from '../charges/queued-charges.js';
+import { newChargeFields } from '../charges/queued-charges.js';
+import { settleKnockOns } from '../command.js';
 import { upcomingChargeDates } from '../subscriptions/schedule.js';
 import { skipCharge } from '../charges/charge-actions.js';
 
 function addressOf(ctx: ServiceContext, id: number): Address {
   const address = ctx.store.collections.addresses.get(id);
-  if (!address) throw errors.notFound();
+  if (!address) throw fail.notFound();
   return address;
 }
 
@@ -38,36 +40,38 @@ export function applyAddressDiscount(
   discount: Discount,
   field: string,
 ): Address {
-  const { store } = ctx;
-  const address = addressOf(ctx, addressId);
-  if (address.discount_id === discount.id) return address;
-  if (address.discount_id !== null) throw errors.field(field, 'The address already has a discount.');
-  const charged = store.collections.charges
-    .findBy('address_id', addressId)
-    .some((charge) => charge.status === 'queued' && charge.discount !== null);
-  if (charged) throw errors.field(field, 'A queued charge of the address already has a discount.');
-  const refusal = redemptionRefusal(store, discount, address.customer_id, 'api');
-  if (refusal) throw errors.field(field, refusal);
-  const updated = store.collections.addresses.update(addressId, {
-    discount_id: discount.id,
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const address = addressOf(ctx, addressId);
+    if (address.discount_id === discount.id) return address;
+    if (address.discount_id !== null) throw fail.field(field, 'The address already has a discount.');
+    const charged = store.collections.charges
+      .findBy('address_id', addressId)
+      .some((charge) => charge.status === 'queued' && charge.discount !== null);
+    if (charged) throw fail.field(field, 'A queued charge of the address already has a discount.');
+    const refusal = redemptionRefusal(store, discount, address.customer_id, 'api');
+    if (refusal) throw fail.field(field, refusal);
+    const updated = store.collections.addresses.update(addressId, {
+      discount_id: discount.id,
+      updated_at: store.now(),
+    });
+    addressUpdated(ctx, updated);
+    return updated;
   });
-  addressUpdated(ctx, updated);
-  syncQueuedCharges(ctx, addressId);
-  return updated;
 }
 
 export function removeAddressDiscount(ctx: ServiceContext, addressId: number): Address {
-  const { store } = ctx;
-  const address = addressOf(ctx, addressId);
-  if (address.discount_id === null) return address;
-  const updated = store.collections.addresses.update(addressId, {
-    discount_id: null,
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const address = addressOf(ctx, addressId);
+    if (address.discount_id === null) return address;
+    const updated = store.collections.addresses.update(addressId, {
+      discount_id: null,
+      updated_at: store.now(),
+    });
+    addressUpdated(ctx, updated);
+    return updated;
   });
-  addressUpdated(ctx, updated);
-  syncQueuedCharges(ctx, addressId);
-  return updated;
 }
 
 export interface MergeRequest {
@@ -86,55 +90,57 @@ export function mergeAddresses(
   request: MergeRequest,
   remove: (id: number) => void,
 ): Address {
-  const { store } = ctx;
-  const target = addressOf(ctx, request.target);
-  if (request.sources.length === 0 || request.sources.length > 10) {
-    throw errors.field('source_addresses', 'Send between 1 and 10 source addresses.');
-  }
-  if (
-    request.nextChargeDate !== undefined &&
-    (!isDate(request.nextChargeDate) || request.nextChargeDate < store.today())
-  ) {
-    throw errors.field('next_charge_date', 'Must be a date that is not in the past.');
-  }
-  const sources = request.sources.map((id) => {
-    if (id === target.id) throw errors.field('source_addresses', 'The target cannot be one of the sources.');
-    const source = addressOf(ctx, id);
-    if (source.customer_id !== target.customer_id) {
-      throw errors.field('source_addresses', `Address ${id} belongs to another customer.`);
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const target = addressOf(ctx, request.target);
+    if (request.sources.length === 0 || request.sources.length > 10) {
+      throw fail.field('source_addresses', 'Send between 1 and 10 source addresses.');
     }
-    if (addressCurrency(store, source) !== addressCurrency(store, target)) {
-      throw errors.field(
-        'source_addresses',
-        `Address ${id} has another presentment currency; nothing was merged.`,
-      );
+    if (
+      request.nextChargeDate !== undefined &&
+      (!isDate(request.nextChargeDate) || request.nextChargeDate < store.today())
+    ) {
+      throw fail.field('next_charge_date', 'Must be a date that is not in the past.');
     }
-    return source;
+    const sources = request.sources.map((id) => {
+      if (id === target.id) throw fail.field('source_addresses', 'The target cannot be one of the sources.');
+      const source = addressOf(ctx, id);
+      if (source.customer_id !== target.customer_id) {
+        throw fail.field('source_addresses', `Address ${id} belongs to another customer.`);
+      }
+      if (addressCurrency(store, source) !== addressCurrency(store, target)) {
+        throw fail.field(
+          'source_addresses',
+          `Address ${id} has another presentment currency; nothing was merged.`,
+        );
+      }
+      return source;
+    });
+    const now = store.now();
+    for (const source of sources) {
+      for (const subscription of store.collections.subscriptions.findBy('address_id', source.id)) {
+        store.collections.subscriptions.update(subscription.id, {
+          address_id: target.id,
+          ...(request.nextChargeDate && subscription.status === 'active'
+            ? { next_charge_scheduled_at: request.nextChargeDate }
+            : {}),
+          updated_at: now,
+        });
+      }
+      for (const onetime of store.collections.onetimes.findBy('address_id', source.id)) {
+        store.collections.onetimes.update(onetime.id, {
+          address_id: target.id,
+          ...(request.nextChargeDate ? { next_charge_scheduled_at: request.nextChargeDate } : {}),
+          updated_at: now,
+        });
+      }
+    }
+    // The moved items' charges are rebuilt (sources, then the target) before the target's event.
+    settleKnockOns(ctx);
+    addressUpdated(ctx, target);
+    if (request.deleteSources) for (const source of sources) remove(source.id);
+    return addressOf(ctx, target.id);
   });
-  const now = store.now();
-  for (const source of sources) {
-    for (const subscription of store.collections.subscriptions.findBy('address_id', source.id)) {
-      store.collections.subscriptions.update(subscription.id, {
-        address_id: target.id,
-        ...(request.nextChargeDate && subscription.status === 'active'
-          ? { next_charge_scheduled_at: request.nextChargeDate }
-          : {}),
-        updated_at: now,
-      });
-    }
-    for (const onetime of store.collections.onetimes.findBy('address_id', source.id)) {
-      store.collections.onetimes.update(onetime.id, {
-        address_id: target.id,
-        ...(request.nextChargeDate ? { next_charge_scheduled_at: request.nextChargeDate } : {}),
-        updated_at: now,
-      });
-    }
-    syncQueuedCharges(ctx, source.id);
-  }
-  syncQueuedCharges(ctx, target.id);
-  addressUpdated(ctx, target);
-  if (request.deleteSources) for (const source of sources) remove(source.id);
-  return addressOf(ctx, target.id);
 }
 
 /**
@@ -147,42 +153,44 @@ export function skipFutureCharge(
   date: string,
   subscriptionIds: readonly number[],
 ): Charge {
-  const { store } = ctx;
-  const address = addressOf(ctx, addressId);
-  if (!isDate(date) || date <= store.today()) throw errors.field('date', 'Must be a date in the future.');
-  const subscriptions = subscriptionIds.map((id) => {
-    const subscription = store.collections.subscriptions.get(id);
-    if (!subscription || subscription.address_id !== addressId || subscription.status !== 'active') {
-      throw errors.field('subscription_ids', `No active subscription ${id} on address ${addressId}.`);
-    }
-    if (!upcomingChargeDates(subscription, date).includes(date)) {
-      throw errors.field('date', `${date} is not in the delivery schedule of subscription ${id}.`);
-    }
-    return subscription;
-  });
-  const queued = store.collections.charges
-    .findBy('address_id', addressId)
-    .find((charge) => charge.status === 'queued' && charge.scheduled_at === date);
-  if (queued) return skipCharge(ctx, queued.id, subscriptionIds, 'subscription_ids');
-  const items = subscriptions.map((subscription) => subscriptionItem(store, subscription, date));
-  const charge = store.collections.charges.insert({
-    ...newChargeFields(store, address, date),
-    ...buildChargeContent(store, address, items, null),
-    status: 'skipped',
-  });
-  recordEvent(store, ctx.actor, {
-    object_type: 'charge',
-    verb: 'created',
-    object_id: charge.id,
-    customer_id: charge.customer_id,
-  });
-  for (const subscription of subscriptions) {
-    recordEvent(store, ctx.actor, {
-      object_type: 'subscription',
-      verb: 'skipped',
-      object_id: subscription.id,
-      customer_id: subscription.customer_id,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const address = addressOf(ctx, addressId);
+    if (!isDate(date) || date <= store.today()) throw fail.field('date', 'Must be a date in the future.');
+    const subscriptions = subscriptionIds.map((id) => {
+      const subscription = store.collections.subscriptions.get(id);
+      if (!subscription || subscription.address_id !== addressId || subscription.status !== 'active') {
+        throw fail.field('subscription_ids', `No active subscription ${id} on address ${addressId}.`);
+      }
+      if (!upcomingChargeDates(subscription, date).includes(date)) {
+        throw fail.field('date', `${date} is not in the delivery schedule of subscription ${id}.`);
+      }
+      return subscription;
     });
-  }
-  return charge;
+    const queued = store.collections.charges
+      .findBy('address_id', addressId)
+      .find((charge) => charge.status === 'queued' && charge.scheduled_at === date);
+    if (queued) return skipCharge(ctx, queued.id, subscriptionIds, 'subscription_ids');
+    const items = subscriptions.map((subscription) => subscriptionItem(store, subscription, date));
+    const charge = store.collections.charges.insert({
+      ...newChargeFields(store, address, date),
+      ...buildChargeContent(store, address, items, null),
+      status: 'skipped',
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'charge',
+      verb: 'created',
+      object_id: charge.id,
+      customer_id: charge.customer_id,
+    });
+    for (const subscription of subscriptions) {
+      recordEvent(store, ctx.actor, {
+        object_type: 'subscription',
+        verb: 'skipped',
+        object_id: subscription.id,
+        customer_id: subscription.customer_id,
+      });
+    }
+    return charge;
+  });
 }

@@ -3,8 +3,8 @@
  * province, zips follow the country's rule (US and UK patterns), and US addresses go through the
  * emulator's stand-in for the external address-validation service (state and zip must agree).
  */
-import type { FieldErrors } from '../../errors/api-error.js';
-import { FIELD } from '../../errors/messages.js';
+import { type FieldMessages } from '../failures.js';
+import { REQUIRED_FIELD } from '../messages.js';
 import type { Store } from '../../store/store.js';
 import { COUNTRIES } from './countries.js';
 import { findUsState, zipMatchesState } from './us-states.js';
@@ -20,8 +20,8 @@ export function placeErrors(
   store: Store,
   place: PlaceFields,
   countryField: 'country' | 'country_code',
-): FieldErrors {
-  const problems: FieldErrors = {};
+): FieldMessages {
+  const problems: FieldMessages = {};
   const country = COUNTRIES.get(place.country_code);
   if (!country || !store.settings.shipping_countries.includes(place.country_code)) {
     problems[countryField] = [`The store does not ship to ${place.country_code}.`];
@@ -29,8 +29,8 @@ export function placeErrors(
   }
   const province = place.province?.trim() ?? '';
   const zip = place.zip?.trim() ?? '';
-  if (country.provinceRequired && !province) problems.province = [FIELD.required];
-  if (country.zip !== 'none' && !zip) problems.zip = [FIELD.required];
+  if (country.provinceRequired && !province) problems.province = [REQUIRED_FIELD];
+  if (country.zip !== 'none' && !zip) problems.zip = [REQUIRED_FIELD];
   else if (country.zip instanceof RegExp && !country.zip.test(zip)) {
     problems.zip = [`Not a valid zip code for ${country.code}.`];
   }

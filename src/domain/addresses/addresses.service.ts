@@ -1,12 +1,13 @@
 /** Business rules of addresses: validation per country, ownership, events, cascade on removal. */
-import { errors, FIELD } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
+import { REQUIRED_FIELD } from '../messages.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
-import { withCustomerStatus } from '../customers/customer-status.js';
-import { syncQueuedCharges } from '../charges/queued-charges.js';
+import { settleKnockOns } from '../command.js';
 import { removePurchaseItem } from '../subscriptions/remove-purchase-items.js';
 import { removeMetafieldsOf } from '../metafields/metafields.service.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Address } from '../../model/address.js';
 import { placeErrors } from './address-rules.js';
@@ -18,7 +19,7 @@ export type AddressFields = Omit<
 
 export function findAddress(store: Store, id: number): Address {
   const address = store.collections.addresses.get(id);
-  if (!address) throw errors.notFound();
+  if (!address) throw fail.notFound();
   return address;
 }
 
@@ -26,18 +27,18 @@ function checkReferences(store: Store, customerId: number, fields: Partial<Addre
   if (fields.payment_method_id !== undefined && fields.payment_method_id !== null) {
     const method = store.collections.payment_methods.get(fields.payment_method_id);
     if (!method || method.customer_id !== customerId) {
-      throw errors.field('payment_method_id', 'Payment method not found for this customer.');
+      throw fail.field('payment_method_id', 'Payment method not found for this customer.');
     }
   }
   const currency = fields.presentment_currency;
   if (currency && !store.settings.enabled_presentment_currencies.includes(currency)) {
-    throw errors.field('presentment_currency', `Currency ${currency} is not enabled on the store.`);
+    throw fail.field('presentment_currency', `Currency ${currency} is not enabled on the store.`);
   }
 }
 
 function checkPlace(store: Store, address: AddressFields, countryField: 'country' | 'country_code'): void {
   const problems = placeErrors(store, address, countryField);
-  if (Object.keys(problems).length) throw errors.validation(problems);
+  if (Object.keys(problems).length) throw fail.fields(problems);
 }
 
 /** Creates an address; `discountId` applies a discount from the start (a checkout's code). */
@@ -48,26 +49,28 @@ export function createAddress(
   countryField: 'country' | 'country_code',
   discountId: number | null = null,
 ): Address {
-  const { store } = ctx;
-  checkReferences(store, customerId, fields);
-  checkPlace(store, fields, countryField);
-  const now = store.now();
-  const address = store.collections.addresses.insert({
-    ...fields,
-    id: store.nextId('addresses'),
-    customer_id: customerId,
-    discount_id: discountId,
-    shipping_lines_conserved: [],
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    checkReferences(store, customerId, fields);
+    checkPlace(store, fields, countryField);
+    const now = store.now();
+    const address = store.collections.addresses.insert({
+      ...fields,
+      id: store.nextId('addresses'),
+      customer_id: customerId,
+      discount_id: discountId,
+      shipping_lines_conserved: [],
+      created_at: now,
+      updated_at: now,
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'address',
+      verb: 'created',
+      object_id: address.id,
+      customer_id: customerId,
+    });
+    return address;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'address',
-    verb: 'created',
-    object_id: address.id,
-    customer_id: customerId,
-  });
-  return address;
 }
 
 export function updateAddress(
@@ -76,30 +79,32 @@ export function updateAddress(
   fields: Partial<AddressFields>,
   countryField: 'country' | 'country_code',
 ): Address {
-  const { store } = ctx;
-  const before = findAddress(store, id);
-  // Spec: changing the country needs the zip in the same request.
-  if (
-    fields.country_code !== undefined &&
-    fields.country_code !== before.country_code &&
-    fields.zip === undefined
-  ) {
-    throw errors.field('zip', FIELD.required);
-  }
-  checkReferences(store, before.customer_id, fields);
-  const merged = { ...before, ...fields };
-  if (fields.country_code !== undefined || fields.province !== undefined || fields.zip !== undefined) {
-    checkPlace(store, merged, countryField);
-  }
-  const after = store.collections.addresses.update(id, { ...fields, updated_at: store.now() });
-  recordEvent(store, ctx.actor, {
-    object_type: 'address',
-    verb: 'updated',
-    object_id: id,
-    customer_id: after.customer_id,
-    updated_attributes: changedFields(before, after),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findAddress(store, id);
+    // Spec: changing the country needs the zip in the same request.
+    if (
+      fields.country_code !== undefined &&
+      fields.country_code !== before.country_code &&
+      fields.zip === undefined
+    ) {
+      throw fail.field('zip', REQUIRED_FIELD);
+    }
+    checkReferences(store, before.customer_id, fields);
+    const merged = { ...before, ...fields };
+    if (fields.country_code !== undefined || fields.province !== undefined || fields.zip !== undefined) {
+      checkPlace(store, merged, countryField);
+    }
+    const after = store.collections.addresses.update(id, { ...fields, updated_at: store.now() });
+    recordEvent(store, ctx.actor, {
+      object_type: 'address',
+      verb: 'updated',
+      object_id: id,
+      customer_id: after.customer_id,
+      updated_attributes: changedFields(before, after),
+    });
+    return after;
   });
-  return after;
 }
 
 /** Whether the address has subscriptions that are still active (those block deletion). */
@@ -112,11 +117,13 @@ export function hasActiveSubscriptions(store: Store, addressId: number): boolean
 
 /** Deletes an address that has no active subscriptions (spec: Address state). */
 export function deleteAddress(ctx: ServiceContext, id: number): void {
-  findAddress(ctx.store, id);
-  if (hasActiveSubscriptions(ctx.store, id)) {
-    throw errors.validation({ subscriptions: ['Address has active subscriptions'] });
-  }
-  removeAddress(ctx, id);
+  return runCommand(ctx, () => {
+    findAddress(ctx.store, id);
+    if (hasActiveSubscriptions(ctx.store, id)) {
+      throw fail.fields({ subscriptions: ['Address has active subscriptions'] });
+    }
+    removeAddress(ctx, id);
+  });
 }
 
 /**
@@ -124,10 +131,10 @@ export function deleteAddress(ctx: ServiceContext, id: number): void {
  * queued charges and metafields. No active-subscription check: the customer delete cascades here.
  */
 export function removeAddress(ctx: ServiceContext, id: number): void {
-  const { store } = ctx;
-  const address = store.collections.addresses.get(id);
-  if (!address) return;
-  withCustomerStatus(ctx, address.customer_id, () => {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const address = store.collections.addresses.get(id);
+    if (!address) return;
     for (const subscription of store.collections.subscriptions.findBy('address_id', id)) {
       if (subscription.status === 'active') {
         recordEvent(store, ctx.actor, {
@@ -142,13 +149,14 @@ export function removeAddress(ctx: ServiceContext, id: number): void {
     for (const onetime of store.collections.onetimes.findBy('address_id', id))
       removePurchaseItem(ctx, onetime.id);
     store.collections.addresses.delete(id);
-    syncQueuedCharges(ctx, id);
-  });
-  removeMetafieldsOf(store, 'address', id);
-  recordEvent(store, ctx.actor, {
-    object_type: 'address',
-    verb: 'deleted',
-    object_id: id,
-    customer_id: address.customer_id,
+    // Its queued charges go, and the customer may end inactive, before the address's own event.
+    settleKnockOns(ctx);
+    removeMetafieldsOf(store, 'address', id);
+    recordEvent(store, ctx.actor, {
+      object_type: 'address',
+      verb: 'deleted',
+      object_id: id,
+      customer_id: address.customer_id,
+    });
   });
 }

@@ -2,9 +2,10 @@
  * Bundle selections: the contents chosen for a bundle subscription or one-time item, checked
  * against the bundle variant (allowed collections, number of items).
  */
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { collectionIdsOfProduct } from '../collections/collections.service.js';
 import { findVariant } from '../products/products.service.js';
-import { errors } from '../../errors/messages.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
 import type { ServiceContext } from '../service-context.js';
@@ -26,7 +27,7 @@ export interface SelectionInput {
 
 export function findSelection(store: Store, id: number): BundleSelection {
   const selection = store.collections.bundle_selections.get(id);
-  if (!selection) throw errors.notFound();
+  if (!selection) throw fail.notFound();
   return selection;
 }
 
@@ -34,10 +35,10 @@ export function findSelection(store: Store, id: number): BundleSelection {
 function bundleOf(store: Store, purchaseItemId: number) {
   const item =
     store.collections.subscriptions.get(purchaseItemId) ?? store.collections.onetimes.get(purchaseItemId);
-  if (!item) throw errors.field('purchase_item_id', `No subscription or one-time item ${purchaseItemId}.`);
+  if (!item) throw fail.field('purchase_item_id', `No subscription or one-time item ${purchaseItemId}.`);
   const found = findVariant(store, item.external_variant_id);
   if (!found?.variant.bundle) {
-    throw errors.field(
+    throw fail.field(
       'purchase_item_id',
       `Purchase item ${purchaseItemId} is not a bundle (its variant has no bundle settings).`,
     );
@@ -53,17 +54,17 @@ function checkItems(
   items.forEach((item, index) => {
     const path = `items.${index}`;
     if (!bundle.collection_ids.includes(item.collection_id)) {
-      throw errors.field(path, `Collection ${item.collection_id} is not offered by this bundle.`);
+      throw fail.field(path, `Collection ${item.collection_id} is not offered by this bundle.`);
     }
     const found = findVariant(store, item.external_variant_id);
     if (!found || found.product.external_product_id !== item.external_product_id) {
-      throw errors.field(
+      throw fail.field(
         path,
         `Variant ${item.external_variant_id} of product ${item.external_product_id} does not exist.`,
       );
     }
     if (!collectionIdsOfProduct(store, item.external_product_id).includes(item.collection_id)) {
-      throw errors.field(
+      throw fail.field(
         path,
         `Product ${item.external_product_id} is not in collection ${item.collection_id}.`,
       );
@@ -71,7 +72,7 @@ function checkItems(
   });
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   if (count !== bundle.items_count) {
-    throw errors.field('items', `The bundle takes ${bundle.items_count} items; the selection has ${count}.`);
+    throw fail.field('items', `The bundle takes ${bundle.items_count} items; the selection has ${count}.`);
   }
 }
 
@@ -90,28 +91,30 @@ function itemsOf(store: Store, inputs: readonly SelectionItemInput[]): BundleSel
 }
 
 export function createSelection(ctx: ServiceContext, input: SelectionInput): BundleSelection {
-  const { store } = ctx;
-  const { item, product, variant, bundle } = bundleOf(store, input.purchase_item_id);
-  checkItems(store, bundle, input.items);
-  const now = store.now();
-  const selection = store.collections.bundle_selections.insert({
-    id: store.nextId('bundle_selections'),
-    purchase_item_id: item.id,
-    bundle_variant_id: variant.id,
-    external_product_id: product.external_product_id,
-    external_variant_id: variant.external_variant_id,
-    plan_id: input.plan_id ?? null,
-    items: itemsOf(store, input.items),
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const { item, product, variant, bundle } = bundleOf(store, input.purchase_item_id);
+    checkItems(store, bundle, input.items);
+    const now = store.now();
+    const selection = store.collections.bundle_selections.insert({
+      id: store.nextId('bundle_selections'),
+      purchase_item_id: item.id,
+      bundle_variant_id: variant.id,
+      external_product_id: product.external_product_id,
+      external_variant_id: variant.external_variant_id,
+      plan_id: input.plan_id ?? null,
+      items: itemsOf(store, input.items),
+      created_at: now,
+      updated_at: now,
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'bundle_selection',
+      verb: 'created',
+      object_id: selection.id,
+      customer_id: item.customer_id,
+    });
+    return selection;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'bundle_selection',
-    verb: 'created',
-    object_id: selection.id,
-    customer_id: item.customer_id,
-  });
-  return selection;
 }
 
 export function updateSelection(
@@ -119,42 +122,46 @@ export function updateSelection(
   id: number,
   input: Partial<SelectionInput>,
 ): BundleSelection {
-  const { store } = ctx;
-  const current = findSelection(store, id);
-  const { item, product, variant, bundle } = bundleOf(
-    store,
-    input.purchase_item_id ?? current.purchase_item_id,
-  );
-  if (input.items) checkItems(store, bundle, input.items);
-  const selection = store.collections.bundle_selections.update(id, {
-    purchase_item_id: item.id,
-    bundle_variant_id: variant.id,
-    external_product_id: product.external_product_id,
-    external_variant_id: variant.external_variant_id,
-    ...(input.plan_id !== undefined ? { plan_id: input.plan_id } : {}),
-    ...(input.items ? { items: itemsOf(store, input.items) } : {}),
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const current = findSelection(store, id);
+    const { item, product, variant, bundle } = bundleOf(
+      store,
+      input.purchase_item_id ?? current.purchase_item_id,
+    );
+    if (input.items) checkItems(store, bundle, input.items);
+    const selection = store.collections.bundle_selections.update(id, {
+      purchase_item_id: item.id,
+      bundle_variant_id: variant.id,
+      external_product_id: product.external_product_id,
+      external_variant_id: variant.external_variant_id,
+      ...(input.plan_id !== undefined ? { plan_id: input.plan_id } : {}),
+      ...(input.items ? { items: itemsOf(store, input.items) } : {}),
+      updated_at: store.now(),
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'bundle_selection',
+      verb: 'updated',
+      object_id: id,
+      customer_id: item.customer_id,
+    });
+    return selection;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'bundle_selection',
-    verb: 'updated',
-    object_id: id,
-    customer_id: item.customer_id,
-  });
-  return selection;
 }
 
 export function deleteSelection(ctx: ServiceContext, id: number): void {
-  const { store } = ctx;
-  const selection = findSelection(store, id);
-  const owner =
-    store.collections.subscriptions.get(selection.purchase_item_id) ??
-    store.collections.onetimes.get(selection.purchase_item_id);
-  store.collections.bundle_selections.delete(id);
-  recordEvent(store, ctx.actor, {
-    object_type: 'bundle_selection',
-    verb: 'deleted',
-    object_id: id,
-    customer_id: owner?.customer_id ?? null,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const selection = findSelection(store, id);
+    const owner =
+      store.collections.subscriptions.get(selection.purchase_item_id) ??
+      store.collections.onetimes.get(selection.purchase_item_id);
+    store.collections.bundle_selections.delete(id);
+    recordEvent(store, ctx.actor, {
+      object_type: 'bundle_selection',
+      verb: 'deleted',
+      object_id: id,
+      customer_id: owner?.customer_id ?? null,
+    });
   });
 }

@@ -4,13 +4,13 @@
  * persisted store resumes its schedule after a restart.
  */
 import type { Job } from '../../model/job.js';
-import type { JobKind } from '../../platform/scheduler/scheduler.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Charge } from '../../model/charge.js';
 import type { Order } from '../../model/order.js';
 import { SCHEDULER_ACTOR } from '../../model/actor.js';
-import type { Store, StoreObserver } from '../../store/store.js';
-import { inDunning, processCharge } from './charge-processing.js';
+import type { Store, StoreObserver, StoreJobKind } from '../../store/store.js';
+import { processCharge } from './charge-processing.js';
+import { inDunning } from './dunning.js';
 import { startOfDay } from '../dates.js';
 import { releaseOrder } from '../orders/charge-orders.js';
 import { UNCAPTURED_NOTICE_DAYS } from './payments.js';
@@ -75,12 +75,15 @@ const CHARGE_FIELDS = ['status', 'scheduled_at', 'retry_date', 'authorized_at', 
 
 /** Store observer: reschedules a charge's or order's jobs whenever what they depend on changes. */
 export const scheduleFromRecords: StoreObserver = (store) => {
-  store.collections.charges.onWrite((before, after) => {
+  // A write undone by a failed command brings its jobs back with it (the undo log holds them).
+  store.collections.charges.onWrite((before, after, cause) => {
+    if (cause === 'revert') return;
     if (before && after && CHARGE_FIELDS.every((field) => before[field] === after[field])) return;
     const id = (after ?? before)?.id;
     if (id !== undefined) replaceJobs(store, chargeSubject(id), after ? chargeJobs(store, after) : []);
   });
-  store.collections.orders.onWrite((before, after) => {
+  store.collections.orders.onWrite((before, after, cause) => {
+    if (cause === 'revert') return;
     if (before && after && before.status === after.status && before.scheduled_at === after.scheduled_at)
       return;
     const id = (after ?? before)?.id;
@@ -94,7 +97,7 @@ function chargeOf(store: Store, job: Job): Charge | undefined {
   return store.collections.charges.get(Number(job.payload.charge_id));
 }
 
-export const timeJobKinds: ReadonlyMap<string, JobKind> = new Map<string, JobKind>([
+export const timeJobKinds: ReadonlyMap<string, StoreJobKind> = new Map<string, StoreJobKind>([
   [
     JOB.chargeAttempt,
     {

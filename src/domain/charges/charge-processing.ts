@@ -3,63 +3,58 @@
  * `process`): success pays it, creates its orders and moves its subscriptions on; failure starts or
  * continues dunning; an authorize-only token leaves it `pending` until captured.
  */
-import { errors } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Charge } from '../../model/charge.js';
 import type { ServiceContext } from '../service-context.js';
-import { endSubscription } from '../subscriptions/subscriptions.service.js';
-import { withCustomerStatus } from '../customers/customer-status.js';
-import { addDays } from '../dates.js';
 import { createOrdersForCharge } from '../orders/charge-orders.js';
 import { attemptPayment, paymentMethodFor } from './processor.js';
-import { syncQueuedCharges } from './queued-charges.js';
+import { markFailed } from './dunning.js';
+import { endSubscription } from '../subscriptions/subscriptions.service.js';
+import { settleKnockOns } from '../command.js';
 import { nextChargeDate } from '../subscriptions/schedule.js';
-
-const MAX_RETRIES_REACHED = 'CLOSED_MAX_RETRIES_REACHED';
 
 function event(ctx: ServiceContext, type: string, verb: string, id: number, customerId: number | null): void {
   recordEvent(ctx.store, ctx.actor, { object_type: type, verb, object_id: id, customer_id: customerId });
 }
 
-/** Whether a failed charge will still be retried (dunning not closed). */
-export function inDunning(charge: Charge): boolean {
-  return charge.status === 'error' && charge.error_type !== MAX_RETRIES_REACHED;
-}
-
 /** Attempts payment for a queued or error charge; returns the charge as it ends up. */
 export function processCharge(ctx: ServiceContext, chargeId: number): Charge {
-  const { store } = ctx;
-  const charge = store.collections.charges.get(chargeId);
-  if (!charge) throw errors.notFound();
-  if (charge.status !== 'queued' && charge.status !== 'error') {
-    throw errors.field(
-      'status',
-      `Only a queued or error charge can be processed; this one is ${charge.status}.`,
-    );
-  }
-  const attempt = charge.charge_attempts + 1;
-  const method = paymentMethodFor(store, charge);
-  const outcome = attemptPayment(store, method, attempt);
-  const now = store.now();
-  const common = {
-    charge_attempts: attempt,
-    last_charge_attempt: now,
-    payment_processor: method?.processor_name ?? charge.payment_processor,
-    updated_at: now,
-  };
-  if (outcome.kind === 'success') return markPaid(ctx, charge, outcome.transactionId, common);
-  if (outcome.kind === 'authorized') {
-    return store.collections.charges.update(charge.id, {
-      ...common,
-      status: 'pending',
-      authorized_at: now,
-      external_transaction_id: outcome.transactionId,
-      error: null,
-      error_type: null,
-      retry_date: null,
-    });
-  }
-  return markFailed(ctx, charge, outcome.errorType, outcome.error, common);
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const charge = store.collections.charges.get(chargeId);
+    if (!charge) throw fail.notFound();
+    if (charge.status !== 'queued' && charge.status !== 'error') {
+      throw fail.field(
+        'status',
+        `Only a queued or error charge can be processed; this one is ${charge.status}.`,
+      );
+    }
+    const attempt = charge.charge_attempts + 1;
+    const method = paymentMethodFor(store, charge);
+    const outcome = attemptPayment(store, method, attempt);
+    const now = store.now();
+    const common = {
+      charge_attempts: attempt,
+      last_charge_attempt: now,
+      payment_processor: method?.processor_name ?? charge.payment_processor,
+      updated_at: now,
+    };
+    if (outcome.kind === 'success') return markPaid(ctx, charge, outcome.transactionId, common);
+    if (outcome.kind === 'authorized') {
+      return store.collections.charges.update(charge.id, {
+        ...common,
+        status: 'pending',
+        authorized_at: now,
+        external_transaction_id: outcome.transactionId,
+        error: null,
+        error_type: null,
+        retry_date: null,
+      });
+    }
+    return markFailed(ctx, charge, outcome.errorType, outcome.error, common);
+  });
 }
 
 /** A successful payment: orders, subscriptions moved to their next date, the next charge queued. */
@@ -69,9 +64,9 @@ export function markPaid(
   transactionId: string | null,
   extra: Partial<Charge> = {},
 ): Charge {
-  const { store } = ctx;
-  const now = store.now();
-  return withCustomerStatus(ctx, charge.customer_id, () => {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const now = store.now();
     const paid = store.collections.charges.update(charge.id, {
       ...extra,
       status: 'success',
@@ -90,7 +85,8 @@ export function markPaid(
     advanceItems(ctx, done);
     recordFirstCharge(ctx, done);
     countDiscountUse(ctx, done);
-    syncQueuedCharges(ctx, done.address_id);
+    // The next charge is queued, and the customer's status follows, before the paid charge is read back.
+    settleKnockOns(ctx);
     return store.collections.charges.get(done.id) ?? done;
   });
 }
@@ -171,69 +167,5 @@ function countDiscountUse(ctx: ServiceContext, charge: Charge): void {
       updated_at: store.now(),
     });
     event(ctx, 'address', 'updated', address.id, address.customer_id);
-  }
-}
-
-/** A failed try: dunning schedules the next one, or closes after the last (api-facts, Dunning). */
-export function markFailed(
-  ctx: ServiceContext,
-  charge: Charge,
-  errorType: string,
-  error: string,
-  extra: Partial<Charge>,
-): Charge {
-  const { store } = ctx;
-  const { retry_days, on_max_retries } = store.settings.dunning;
-  const attempt = extra.charge_attempts ?? charge.charge_attempts + 1;
-  if (attempt <= retry_days.length) {
-    const failed = store.collections.charges.update(charge.id, {
-      ...extra,
-      status: 'error',
-      error,
-      error_type: errorType,
-      retry_date: addDays(store.today(), retry_days[attempt - 1] ?? 1),
-    });
-    event(ctx, 'charge', 'failed', failed.id, failed.customer_id);
-    return failed;
-  }
-  const closed = store.collections.charges.update(charge.id, {
-    ...extra,
-    status: 'error',
-    error,
-    error_type: MAX_RETRIES_REACHED,
-    retry_date: null,
-  });
-  event(ctx, 'charge', 'failed', closed.id, closed.customer_id);
-  event(ctx, 'charge', 'max_retries_reached', closed.id, closed.customer_id);
-  if (on_max_retries !== 'none')
-    cancelAfterMaxRetries(ctx, closed, on_max_retries === 'cancel_subscriptions_and_charges');
-  return store.collections.charges.get(closed.id) ?? closed;
-}
-
-/**
- * Cancels the charge's subscriptions (or every active one of the customer, with its one-time
- * items) with `max_retries_reached`. Spec: only `charge/max_retries_reached` fires for this.
- */
-function cancelAfterMaxRetries(ctx: ServiceContext, charge: Charge, wholeCustomer: boolean): void {
-  const { store } = ctx;
-  const ids = wholeCustomer
-    ? store.collections.subscriptions.findBy('customer_id', charge.customer_id).map((s) => s.id)
-    : charge.line_items.map((line) => line.purchase_item_id);
-  for (const id of ids) {
-    if (store.collections.subscriptions.get(id)?.status === 'active') {
-      endSubscription(
-        ctx,
-        id,
-        { status: 'cancelled', reason: 'max retries reached', comments: null, maxRetries: true },
-        false,
-      );
-    }
-  }
-  if (wholeCustomer) {
-    for (const onetime of store.collections.onetimes.findBy('customer_id', charge.customer_id)) {
-      if (!onetime.is_cancelled)
-        store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
-      syncQueuedCharges(ctx, onetime.address_id);
-    }
   }
 }

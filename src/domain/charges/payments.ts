@@ -2,12 +2,14 @@
  * After an attempt: capturing an authorized charge (within 7 days), refunds, a card updated during
  * dunning, and the 90-day horizon of processed charges (spec, Errors 5).
  */
-import { errors } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Charge } from '../../model/charge.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Store } from '../../store/store.js';
-import { markPaid, inDunning } from './charge-processing.js';
+import { markPaid } from './charge-processing.js';
+import { inDunning } from './dunning.js';
 import { addDays } from '../dates.js';
 import { fromMinor, toMinor } from '../money.js';
 
@@ -29,28 +31,30 @@ export function chargeVisible(store: Store, charge: Charge): boolean {
 
 /** Captures an authorized (`pending`) charge; refused once the 7-day window has passed. */
 export function captureCharge(ctx: ServiceContext, charge: Charge): Charge {
-  const { store } = ctx;
-  if (charge.status !== 'pending' || charge.authorized_at === null) {
-    throw errors.field('status', 'Only an authorized charge (status pending) can be captured.');
-  }
-  if (store.clock.now() > Date.parse(charge.authorized_at) + CAPTURE_WINDOW_DAYS * DAY_MS) {
-    throw errors.field(
-      'authorized_at',
-      `The authorization is older than ${CAPTURE_WINDOW_DAYS} days and cannot be captured.`,
-    );
-  }
-  const paid = markPaid(ctx, charge, null);
-  for (const order of store.collections.orders.findBy('charge_id', paid.id)) {
-    if (order.status === 'success') {
-      recordEvent(store, ctx.actor, {
-        object_type: 'order',
-        verb: 'payment_captured',
-        object_id: order.id,
-        customer_id: order.customer_id,
-      });
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    if (charge.status !== 'pending' || charge.authorized_at === null) {
+      throw fail.field('status', 'Only an authorized charge (status pending) can be captured.');
     }
-  }
-  return paid;
+    if (store.clock.now() > Date.parse(charge.authorized_at) + CAPTURE_WINDOW_DAYS * DAY_MS) {
+      throw fail.field(
+        'authorized_at',
+        `The authorization is older than ${CAPTURE_WINDOW_DAYS} days and cannot be captured.`,
+      );
+    }
+    const paid = markPaid(ctx, charge, null);
+    for (const order of store.collections.orders.findBy('charge_id', paid.id)) {
+      if (order.status === 'success') {
+        recordEvent(store, ctx.actor, {
+          object_type: 'order',
+          verb: 'payment_captured',
+          object_id: order.id,
+          customer_id: order.customer_id,
+        });
+      }
+    }
+    return paid;
+  });
 }
 
 /** Refunds part or all of a paid charge; never more than what was paid. */
@@ -60,46 +64,48 @@ export function refundCharge(
   amount: string | undefined,
   full: boolean,
 ): Charge {
-  const { store } = ctx;
-  if (charge.status !== 'success' && charge.status !== 'partially_refunded') {
-    throw errors.field('status', `Only a paid charge can be refunded; this one is ${charge.status}.`);
-  }
-  const currency = charge.currency;
-  const paid = toMinor(charge.total_price, currency);
-  const refunded = toMinor(charge.total_refunds, currency);
-  const wanted = full ? paid - refunded : toMinor(amount ?? '0', currency);
-  if (wanted <= 0) throw errors.field('amount', 'Must be greater than 0.');
-  if (refunded + wanted > paid) {
-    throw errors.field('amount', `At most ${fromMinor(paid - refunded, currency)} can still be refunded.`);
-  }
-  const total = refunded + wanted;
-  const updated = store.collections.charges.update(charge.id, {
-    status: total === paid ? 'refunded' : 'partially_refunded',
-    total_refunds: fromMinor(total, currency),
-    updated_at: store.now(),
-  });
-  if (total === paid) {
-    // A full refund refunds the submitted orders and cancels the shipments still queued.
-    for (const order of store.collections.orders.findBy('charge_id', charge.id)) {
-      const status = order.status === 'queued' ? 'cancelled' : 'refunded';
-      store.collections.orders.update(order.id, { status, updated_at: store.now() });
-      if (status === 'cancelled') {
-        recordEvent(store, ctx.actor, {
-          object_type: 'order',
-          verb: 'cancelled',
-          object_id: order.id,
-          customer_id: order.customer_id,
-        });
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    if (charge.status !== 'success' && charge.status !== 'partially_refunded') {
+      throw fail.field('status', `Only a paid charge can be refunded; this one is ${charge.status}.`);
+    }
+    const currency = charge.currency;
+    const paid = toMinor(charge.total_price, currency);
+    const refunded = toMinor(charge.total_refunds, currency);
+    const wanted = full ? paid - refunded : toMinor(amount ?? '0', currency);
+    if (wanted <= 0) throw fail.field('amount', 'Must be greater than 0.');
+    if (refunded + wanted > paid) {
+      throw fail.field('amount', `At most ${fromMinor(paid - refunded, currency)} can still be refunded.`);
+    }
+    const total = refunded + wanted;
+    const updated = store.collections.charges.update(charge.id, {
+      status: total === paid ? 'refunded' : 'partially_refunded',
+      total_refunds: fromMinor(total, currency),
+      updated_at: store.now(),
+    });
+    if (total === paid) {
+      // A full refund refunds the submitted orders and cancels the shipments still queued.
+      for (const order of store.collections.orders.findBy('charge_id', charge.id)) {
+        const status = order.status === 'queued' ? 'cancelled' : 'refunded';
+        store.collections.orders.update(order.id, { status, updated_at: store.now() });
+        if (status === 'cancelled') {
+          recordEvent(store, ctx.actor, {
+            object_type: 'order',
+            verb: 'cancelled',
+            object_id: order.id,
+            customer_id: order.customer_id,
+          });
+        }
       }
     }
-  }
-  recordEvent(store, ctx.actor, {
-    object_type: 'charge',
-    verb: 'refunded',
-    object_id: charge.id,
-    customer_id: charge.customer_id,
+    recordEvent(store, ctx.actor, {
+      object_type: 'charge',
+      verb: 'refunded',
+      object_id: charge.id,
+      customer_id: charge.customer_id,
+    });
+    return updated;
   });
-  return updated;
 }
 
 /**
@@ -107,14 +113,16 @@ export function refundCharge(
  * with the attempt count reset to 1 (api-facts, Dunning).
  */
 export function cardUpdated(ctx: ServiceContext, customerId: number): void {
-  const { store } = ctx;
-  for (const charge of store.collections.charges.findBy('customer_id', customerId)) {
-    if (!inDunning(charge)) continue;
-    store.collections.charges.update(charge.id, {
-      error_type: 'CARD_UPDATED_NOW_PENDING_NEXT_ATTEMPT',
-      retry_date: addDays(store.today(), 1),
-      charge_attempts: 1,
-      updated_at: store.now(),
-    });
-  }
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    for (const charge of store.collections.charges.findBy('customer_id', customerId)) {
+      if (!inDunning(charge)) continue;
+      store.collections.charges.update(charge.id, {
+        error_type: 'CARD_UPDATED_NOW_PENDING_NEXT_ATTEMPT',
+        retry_date: addDays(store.today(), 1),
+        charge_attempts: 1,
+        updated_at: store.now(),
+      });
+    }
+  });
 }

@@ -7,13 +7,15 @@
  * with its first recurring charge queued, and a `checkout` charge paid like any other, with its
  * order (`order/created`, not `order/processed`; no `charge/paid`: spec, "not at checkout").
  */
-import { errors, RULE } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
+import { RULE } from '../messages.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Address } from '../../model/address.js';
 import { createAddress } from '../addresses/addresses.service.js';
 import type { Charge } from '../../model/charge.js';
 import type { Checkout, CheckoutLine } from '../../model/checkout.js';
-import type { ChargeInput } from '../../resources/checkouts/checkouts.schemas.js';
+import type { ChargeInput } from './checkout-inputs.js';
 import { announceCompleted, findCheckout, shippingAddressProblems } from './checkouts.service.js';
 import type { Customer } from '../../model/customer.js';
 import { createCustomer } from '../customers/customers.service.js';
@@ -57,20 +59,20 @@ function checkChargeable(
   checkout: Checkout,
   countryKey: 'country' | 'country_code',
 ): PostalAddress {
-  if (checkout.completed_at !== null) throw errors.schema(RULE.checkout.completed);
+  if (checkout.completed_at !== null) throw fail.request(RULE.checkout.completed);
   const missing: Record<string, string[]> = {};
   if (!checkout.email) missing.email = [RULE.checkout.requiredToCharge];
   if (!checkout.line_items.length) missing.line_items = [RULE.checkout.requiredToCharge];
   if (!checkout.shipping_address) missing.shipping_address = [RULE.checkout.requiredToCharge];
-  if (Object.keys(missing).length || !checkout.shipping_address) throw errors.validation(missing);
+  if (Object.keys(missing).length || !checkout.shipping_address) throw fail.fields(missing);
   const address = checkout.shipping_address;
   // Spec: with partial_shipping only country and zip were checked; the full address is needed now.
   const problems = shippingAddressProblems(store, address, 'complete');
   if (!countrySupported(store, address.country_code))
     problems[countryKey] = [RULE.checkout.notShipped(address.country_code ?? '')];
-  if (Object.keys(problems).length) throw errors.validation({ shipping_address: problems });
+  if (Object.keys(problems).length) throw fail.fields({ shipping_address: problems });
   if (!store.settings.enabled_presentment_currencies.includes(checkout.currency))
-    throw errors.field('currency', RULE.checkout.currency(checkout.currency));
+    throw fail.field('currency', RULE.checkout.currency(checkout.currency));
   return address;
 }
 
@@ -279,54 +281,56 @@ export function chargeCheckout(
   countryKey: 'country' | 'country_code',
   announce = true,
 ): CheckoutCharge {
-  const { store } = ctx;
-  const checkout = findCheckout(store, token);
-  const shipping = checkChargeable(store, checkout, countryKey);
-  // No rate chosen: the first rate offered applies (the spec requires none before processing).
-  const rate = checkout.shipping ?? offeredRates(store, checkout)[0] ?? null;
-  const priced = priceCheckout(store, checkout, rate);
-  const attempts = checkout.payment_attempts + 1;
-  const outcome = payWithToken(store, payment.payment_token, attempts);
-  if (outcome.kind === 'failure') {
-    store.collections.checkouts.update(checkout.id, {
-      payment_attempts: attempts,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const checkout = findCheckout(store, token);
+    const shipping = checkChargeable(store, checkout, countryKey);
+    // No rate chosen: the first rate offered applies (the spec requires none before processing).
+    const rate = checkout.shipping ?? offeredRates(store, checkout)[0] ?? null;
+    const priced = priceCheckout(store, checkout, rate);
+    const attempts = checkout.payment_attempts + 1;
+    const outcome = payWithToken(store, payment.payment_token, attempts);
+    if (outcome.kind === 'failure') {
+      store.collections.checkouts.update(checkout.id, {
+        payment_attempts: attempts,
+        payment_processor: payment.payment_processor,
+      });
+      throw fail.paymentDeclined(outcome.errorType, outcome.error);
+    }
+    const billing = checkout.billing_address ?? shipping;
+    const customer = findOrCreateCustomer(ctx, checkout, shipping);
+    const card = cardFor(ctx, customer, payment, billing);
+    // A code that lasts beyond one use goes on the address (unless it has one), so the recurring
+    // charges carry it too.
+    const code = priced.discount?.discount;
+    const lasting = code && code.duration !== 'single_use' ? code.id : null;
+    const address = addressFor(ctx, customer, checkout, shipping, card, lasting);
+    const carried = lasting !== null && address.discount_id === lasting;
+    const ids = checkout.line_items.map((line) => subscribe(ctx, checkout, address, line));
+    const charge = checkoutCharge(ctx, checkout, address, ids, priced, carried, payment, outcome);
+    const now = store.now();
+    const completed = store.collections.checkouts.update(checkout.id, {
+      ...priced.fields,
       payment_processor: payment.payment_processor,
+      payment_processor_customer_id: card.processor_customer_token,
+      payment_processor_transaction_id: outcome.transactionId,
+      payment_attempts: attempts,
+      customer_id: customer.id,
+      charge_id: charge.id,
+      completed_at: now,
+      updated_at: now,
     });
-    throw errors.paymentDeclined(outcome.errorType, outcome.error);
-  }
-  const billing = checkout.billing_address ?? shipping;
-  const customer = findOrCreateCustomer(ctx, checkout, shipping);
-  const card = cardFor(ctx, customer, payment, billing);
-  // A code that lasts beyond one use goes on the address (unless it has one), so the recurring
-  // charges carry it too.
-  const code = priced.discount?.discount;
-  const lasting = code && code.duration !== 'single_use' ? code.id : null;
-  const address = addressFor(ctx, customer, checkout, shipping, card, lasting);
-  const carried = lasting !== null && address.discount_id === lasting;
-  const ids = checkout.line_items.map((line) => subscribe(ctx, checkout, address, line));
-  const charge = checkoutCharge(ctx, checkout, address, ids, priced, carried, payment, outcome);
-  const now = store.now();
-  const completed = store.collections.checkouts.update(checkout.id, {
-    ...priced.fields,
-    payment_processor: payment.payment_processor,
-    payment_processor_customer_id: card.processor_customer_token,
-    payment_processor_transaction_id: outcome.transactionId,
-    payment_attempts: attempts,
-    customer_id: customer.id,
-    charge_id: charge.id,
-    completed_at: now,
-    updated_at: now,
+    if (announce) announceCompleted(ctx, completed);
+    return {
+      authorization_token: outcome.kind === 'authorized' ? outcome.transactionId : null,
+      charge_id: charge.id,
+      free: toMinor(charge.total_price, charge.currency) === 0,
+      payment_processor: payment.payment_processor,
+      payment_processor_customer_id: card.processor_customer_token,
+      payment_processor_transaction_id: outcome.transactionId,
+      payment_token: payment.payment_token,
+      payment_type: payment.payment_type ?? 'CREDIT_CARD',
+      status: 'successful',
+    };
   });
-  if (announce) announceCompleted(ctx, completed);
-  return {
-    authorization_token: outcome.kind === 'authorized' ? outcome.transactionId : null,
-    charge_id: charge.id,
-    free: toMinor(charge.total_price, charge.currency) === 0,
-    payment_processor: payment.payment_processor,
-    payment_processor_customer_id: card.processor_customer_token,
-    payment_processor_transaction_id: outcome.transactionId,
-    payment_token: payment.payment_token,
-    payment_type: payment.payment_type ?? 'CREDIT_CARD',
-    status: 'successful',
-  };
 }

@@ -5,14 +5,13 @@
  */
 import { planPrice } from '../products/catalog.js';
 import { fromMinor, toMinor } from '../money.js';
-import type { FieldErrors } from '../../errors/api-error.js';
-import { errors } from '../../errors/messages.js';
+import { fail, type FieldMessages } from '../failures.js';
 import type { Store } from '../../store/store.js';
 import type { Plan } from '../../model/plan.js';
 import { plansOfProduct } from '../plans/plans.service.js';
 import { findVariant, ownVariantTitle } from '../products/products.service.js';
 import type { CheckoutLine, CheckoutSchedule } from '../../model/checkout.js';
-import type { LineInput } from '../../resources/checkouts/checkouts.schemas.js';
+import type { LineInput } from './checkout-inputs.js';
 
 /** Thrown for one line: the message under the line's field. */
 class LineProblem extends Error {
@@ -158,7 +157,7 @@ function resolveLine(store: Store, input: LineInput, currency: string): Checkout
  * `{"errors": {"line_items": {"0": {"variant_id": ["..."]}}}}`.
  */
 export function resolveLines(store: Store, inputs: readonly LineInput[], currency: string): CheckoutLine[] {
-  const problems: FieldErrors = {};
+  const problems: FieldMessages = {};
   const lines: CheckoutLine[] = [];
   inputs.forEach((input, index) => {
     try {
@@ -168,7 +167,7 @@ export function resolveLines(store: Store, inputs: readonly LineInput[], currenc
       problems[String(index)] = { [error.field]: [error.message] };
     }
   });
-  if (Object.keys(problems).length) throw errors.validation({ line_items: problems });
+  if (Object.keys(problems).length) throw fail.fields({ line_items: problems });
   return lines;
 }
 

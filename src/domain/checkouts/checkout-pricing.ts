@@ -9,7 +9,7 @@ import { placeErrors } from '../addresses/address-rules.js';
 import type { Checkout, CheckoutDiscount, CheckoutLine, CheckoutShipping } from '../../model/checkout.js';
 import { ordersPerCharge } from './checkout-lines.js';
 import type { PostalAddress } from '../../model/shared.js';
-import { CHECKOUT_PLATFORM } from '../../resources/store/store.serializers.js';
+import { CHECKOUT_PLATFORM } from '../../store/store-facts.js';
 import type { CheckoutShippingRateSetting, StoreSettings } from '../../store/settings.js';
 import type { Store } from '../../store/store.js';
 import {

@@ -4,23 +4,24 @@
  * currencies, a chosen shipping rate among those offered, and the pricing redone on every write.
  * A completed checkout no longer changes. Charging lives in `billing/checkout-completion.ts`.
  */
+import { runCommand } from '../command.js';
 import { offeredRates, priceCheckout } from './checkout-pricing.js';
-import type { FieldErrors } from '../../errors/api-error.js';
-import { errors, FIELD, RULE } from '../../errors/messages.js';
+import { fail, type FieldMessages } from '../failures.js';
+import { REQUIRED_FIELD, RULE } from '../messages.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
 import { placeErrors } from '../addresses/address-rules.js';
 import { COUNTRIES } from '../addresses/countries.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AnalyticsData, PostalAddress } from '../../model/shared.js';
 import type { Checkout, CheckoutShipping } from '../../model/checkout.js';
 import { inputOf, resolveLines } from './checkout-lines.js';
-import type { CheckoutPatch, RateChoice } from '../../resources/checkouts/checkouts.schemas.js';
+import type { CheckoutPatch, RateChoice } from './checkout-inputs.js';
 
 export function findCheckout(store: Store, token: string): Checkout {
   const checkout = store.collections.checkouts.findOne('token', token);
-  if (!checkout) throw errors.notFound();
+  if (!checkout) throw fail.notFound();
   return checkout;
 }
 
@@ -37,18 +38,18 @@ export function shippingAddressProblems(
   store: Store,
   address: PostalAddress,
   check: AddressCheck,
-): FieldErrors {
-  const problems: FieldErrors = {};
+): FieldMessages {
+  const problems: FieldMessages = {};
   const code = address.country_code ?? '';
   const country = COUNTRIES.get(code);
   const zip = address.zip?.trim() ?? '';
   if (check === 'partial') {
-    if (country && country.zip !== 'none' && !zip) problems.zip = [FIELD.required];
+    if (country && country.zip !== 'none' && !zip) problems.zip = [REQUIRED_FIELD];
     else if (country?.zip instanceof RegExp && !country.zip.test(zip))
       problems.zip = [`Not a valid zip code for ${code}.`];
     return problems;
   }
-  for (const part of REQUIRED_PARTS) if (!address[part]?.trim()) problems[part] = [FIELD.required];
+  for (const part of REQUIRED_PARTS) if (!address[part]?.trim()) problems[part] = [REQUIRED_FIELD];
   if (store.settings.shipping_countries.includes(code)) {
     const place = placeErrors(
       store,
@@ -62,7 +63,7 @@ export function shippingAddressProblems(
 
 function checkedShipping(store: Store, address: PostalAddress, check: AddressCheck): PostalAddress {
   const problems = shippingAddressProblems(store, address, check);
-  if (Object.keys(problems).length) throw errors.validation({ shipping_address: problems });
+  if (Object.keys(problems).length) throw fail.fields({ shipping_address: problems });
   return address;
 }
 
@@ -73,12 +74,11 @@ function chosenRate(
   choice: RateChoice,
 ): CheckoutShipping {
   const offered = offeredRates(store, draft);
-  if (!offered.length) throw errors.field('shipping_line', RULE.checkout.noRates);
+  if (!offered.length) throw fail.field('shipping_line', RULE.checkout.noRates);
   const rate = offered.find((candidate) =>
     choice.handle !== undefined ? candidate.handle === choice.handle : candidate.code === choice.code,
   );
-  if (!rate)
-    throw errors.field('shipping_line', RULE.checkout.unknownRate(choice.handle ?? choice.code ?? ''));
+  if (!rate) throw fail.field('shipping_line', RULE.checkout.unknownRate(choice.handle ?? choice.code ?? ''));
   return { code: rate.code, handle: rate.handle, title: rate.title, price: rate.price };
 }
 
@@ -107,7 +107,7 @@ type Composed = Omit<
 function compose(store: Store, before: Checkout | null, patch: CheckoutPatch): Composed {
   const currency = pick(patch.currency, before?.currency, store.settings.currency);
   if (patch.currency !== undefined && !store.settings.enabled_presentment_currencies.includes(currency))
-    throw errors.field('currency', RULE.checkout.currency(currency));
+    throw fail.field('currency', RULE.checkout.currency(currency));
   const reprice = before !== null && currency !== before.currency;
   const line_items = patch.line_items
     ? resolveLines(store, patch.line_items, currency)
@@ -166,42 +166,48 @@ function checkoutEvent(
  * API) uses a checkout record to price and charge a purchase the service never sees as one.
  */
 export function createCheckout(ctx: ServiceContext, input: CheckoutPatch, announce = true): Checkout {
-  const { store } = ctx;
-  const composed = compose(store, null, { ...input, partial_shipping: false });
-  const now = store.now();
-  const checkout = store.collections.checkouts.insert({
-    ...composed,
-    id: store.nextId('checkouts'),
-    token: store.random.hex(32),
-    payment_processor: null,
-    payment_processor_customer_id: null,
-    payment_processor_transaction_id: null,
-    payment_attempts: 0,
-    customer_id: null,
-    charge_id: null,
-    completed_at: null,
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const composed = compose(store, null, { ...input, partial_shipping: false });
+    const now = store.now();
+    const checkout = store.collections.checkouts.insert({
+      ...composed,
+      id: store.nextId('checkouts'),
+      token: store.random.hex(32),
+      payment_processor: null,
+      payment_processor_customer_id: null,
+      payment_processor_transaction_id: null,
+      payment_attempts: 0,
+      customer_id: null,
+      charge_id: null,
+      completed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (announce) checkoutEvent(ctx, checkout, 'created');
+    return checkout;
   });
-  if (announce) checkoutEvent(ctx, checkout, 'created');
-  return checkout;
 }
 
 export function updateCheckout(ctx: ServiceContext, token: string, patch: CheckoutPatch): Checkout {
-  const { store } = ctx;
-  const before = findCheckout(store, token);
-  if (before.completed_at !== null) throw errors.schema(RULE.checkout.completed);
-  const after = store.collections.checkouts.update(before.id, {
-    ...compose(store, before, patch),
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findCheckout(store, token);
+    if (before.completed_at !== null) throw fail.request(RULE.checkout.completed);
+    const after = store.collections.checkouts.update(before.id, {
+      ...compose(store, before, patch),
+      updated_at: store.now(),
+    });
+    checkoutEvent(ctx, after, 'updated', changedFields(before, after));
+    return after;
   });
-  checkoutEvent(ctx, after, 'updated', changedFields(before, after));
-  return after;
 }
 
 /** Fires the events of a checkout that was just charged: `processed`, and the older `completed`. */
 export function announceCompleted(ctx: ServiceContext, checkout: Checkout): void {
-  checkoutEvent(ctx, checkout, 'processed');
-  // Spec, Topics: checkout/completed still exists (to be deprecated); receivers of either get it.
-  checkoutEvent(ctx, checkout, 'completed');
+  return runCommand(ctx, () => {
+    checkoutEvent(ctx, checkout, 'processed');
+    // Spec, Topics: checkout/completed still exists (to be deprecated); receivers of either get it.
+    checkoutEvent(ctx, checkout, 'completed');
+  });
 }

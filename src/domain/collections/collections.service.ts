@@ -2,11 +2,11 @@
  * Business rules of collections and their memberships: products must exist, adding a member twice
  * or removing a non-member is a no-op, a collection used by a bundle variant cannot be deleted.
  */
-import { errors } from '../../errors/messages.js';
-import type { FieldErrors } from '../../errors/api-error.js';
+import { runCommand } from '../command.js';
+import { fail, type FieldMessages } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { CollectionProduct, ProductCollection } from '../../model/collection.js';
 
@@ -15,7 +15,7 @@ export type CollectionFields = Pick<ProductCollection, 'title' | 'description' |
 /** The collection `id`, or 404. */
 export function findCollection(store: Store, id: number): ProductCollection {
   const collection = store.collections.product_collections.get(id);
-  if (!collection) throw errors.notFound();
+  if (!collection) throw fail.notFound();
   return collection;
 }
 
@@ -43,16 +43,18 @@ export function findMembership(
 }
 
 export function createCollection(ctx: ServiceContext, fields: CollectionFields): ProductCollection {
-  const { store } = ctx;
-  const now = store.now();
-  const collection = store.collections.product_collections.insert({
-    ...fields,
-    id: store.nextId('collections'),
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const now = store.now();
+    const collection = store.collections.product_collections.insert({
+      ...fields,
+      id: store.nextId('collections'),
+      created_at: now,
+      updated_at: now,
+    });
+    recordEvent(store, ctx.actor, { object_type: 'collection', verb: 'created', object_id: collection.id });
+    return collection;
   });
-  recordEvent(store, ctx.actor, { object_type: 'collection', verb: 'created', object_id: collection.id });
-  return collection;
 }
 
 export function updateCollection(
@@ -60,16 +62,18 @@ export function updateCollection(
   id: number,
   fields: Partial<CollectionFields>,
 ): ProductCollection {
-  const { store } = ctx;
-  const before = findCollection(store, id);
-  const after = store.collections.product_collections.update(id, { ...fields, updated_at: store.now() });
-  recordEvent(store, ctx.actor, {
-    object_type: 'collection',
-    verb: 'updated',
-    object_id: id,
-    updated_attributes: changedFields(before, after),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findCollection(store, id);
+    const after = store.collections.product_collections.update(id, { ...fields, updated_at: store.now() });
+    recordEvent(store, ctx.actor, {
+      object_type: 'collection',
+      verb: 'updated',
+      object_id: id,
+      updated_attributes: changedFields(before, after),
+    });
+    return after;
   });
-  return after;
 }
 
 /** External ids of the products with a bundle variant drawing from the collection. */
@@ -88,17 +92,19 @@ function bundlesUsing(store: Store, collectionId: number): string[] {
  * cannot be deleted (422): the bundle would accept items from nowhere.
  */
 export function deleteCollection(ctx: ServiceContext, id: number): void {
-  const { store } = ctx;
-  findCollection(store, id);
-  const users = bundlesUsing(store, id);
-  if (users.length) {
-    throw errors.field('collection', `Collection is used by the bundle products ${users.join(', ')}.`);
-  }
-  for (const membership of store.collections.collection_products.findBy('collection_id', id)) {
-    removeMembership(ctx, membership);
-  }
-  store.collections.product_collections.delete(id);
-  recordEvent(store, ctx.actor, { object_type: 'collection', verb: 'deleted', object_id: id });
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    findCollection(store, id);
+    const users = bundlesUsing(store, id);
+    if (users.length) {
+      throw fail.field('collection', `Collection is used by the bundle products ${users.join(', ')}.`);
+    }
+    for (const membership of store.collections.collection_products.findBy('collection_id', id)) {
+      removeMembership(ctx, membership);
+    }
+    store.collections.product_collections.delete(id);
+    recordEvent(store, ctx.actor, { object_type: 'collection', verb: 'deleted', object_id: id });
+  });
 }
 
 function removeMembership(ctx: ServiceContext, membership: CollectionProduct): void {
@@ -124,35 +130,37 @@ export function addProductsToCollection(
   collectionId: number,
   externalProductIds: readonly string[],
 ): CollectionProduct[] {
-  const { store } = ctx;
-  findCollection(store, collectionId);
-  const problems: FieldErrors = {};
-  externalProductIds.forEach((externalId, index) => {
-    if (!store.collections.products.findOne('external_product_id', externalId)) {
-      problems[String(index)] = {
-        external_product_id: [`No product with external_product_id ${externalId}.`],
-      };
-    }
-  });
-  if (Object.keys(problems).length) throw errors.validation({ collection_products: problems });
-  return externalProductIds.map((externalId) => {
-    const existing = findMembership(store, collectionId, externalId);
-    if (existing) return existing;
-    const now = store.now();
-    const membership = store.collections.collection_products.insert({
-      id: store.nextId('collection_products'),
-      collection_id: collectionId,
-      external_product_id: externalId,
-      created_at: now,
-      updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    findCollection(store, collectionId);
+    const problems: FieldMessages = {};
+    externalProductIds.forEach((externalId, index) => {
+      if (!store.collections.products.findOne('external_product_id', externalId)) {
+        problems[String(index)] = {
+          external_product_id: [`No product with external_product_id ${externalId}.`],
+        };
+      }
     });
-    recordEvent(store, ctx.actor, {
-      object_type: 'collection_product',
-      verb: 'created',
-      object_id: membership.id,
-      custom_attributes: { collection_id: collectionId, external_product_id: externalId },
+    if (Object.keys(problems).length) throw fail.fields({ collection_products: problems });
+    return externalProductIds.map((externalId) => {
+      const existing = findMembership(store, collectionId, externalId);
+      if (existing) return existing;
+      const now = store.now();
+      const membership = store.collections.collection_products.insert({
+        id: store.nextId('collection_products'),
+        collection_id: collectionId,
+        external_product_id: externalId,
+        created_at: now,
+        updated_at: now,
+      });
+      recordEvent(store, ctx.actor, {
+        object_type: 'collection_product',
+        verb: 'created',
+        object_id: membership.id,
+        custom_attributes: { collection_id: collectionId, external_product_id: externalId },
+      });
+      return membership;
     });
-    return membership;
   });
 }
 
@@ -162,19 +170,23 @@ export function removeProductsFromCollection(
   collectionId: number,
   externalProductIds: readonly string[],
 ): void {
-  findCollection(ctx.store, collectionId);
-  for (const externalId of new Set(externalProductIds)) {
-    const membership = findMembership(ctx.store, collectionId, externalId);
-    if (membership) removeMembership(ctx, membership);
-  }
+  return runCommand(ctx, () => {
+    findCollection(ctx.store, collectionId);
+    for (const externalId of new Set(externalProductIds)) {
+      const membership = findMembership(ctx.store, collectionId, externalId);
+      if (membership) removeMembership(ctx, membership);
+    }
+  });
 }
 
 /** Removes every membership of a product that is being deleted. */
 export function removeProductFromCollections(ctx: ServiceContext, externalProductId: string): void {
-  for (const membership of ctx.store.collections.collection_products.findBy(
-    'external_product_id',
-    externalProductId,
-  )) {
-    removeMembership(ctx, membership);
-  }
+  return runCommand(ctx, () => {
+    for (const membership of ctx.store.collections.collection_products.findBy(
+      'external_product_id',
+      externalProductId,
+    )) {
+      removeMembership(ctx, membership);
+    }
+  });
 }

@@ -3,22 +3,40 @@
  * through the control API. Every balance change is an adjustment, the initial balance included, so
  * the adjustments of an account always add up to its available balance (decision 0012).
  */
+import { fail } from '../failures.js';
 import { fromMinor, toMinor } from '../money.js';
-import { errors, RULE } from '../../errors/messages.js';
+import { RULE } from '../messages.js';
 import type { Store } from '../../store/store.js';
 import { findCustomer } from '../customers/customers.service.js';
 import type { AdjustmentType, CreditAccount, CreditAdjustment } from '../../model/credit.js';
-import type { CreditAccountSeed, CreditAdjustmentSeed } from '../../resources/credits/credits.schemas.js';
+
+/** A credit account seeded through the control API (the store's currency when none is given). */
+export interface CreditAccountSeed {
+  readonly customer_id: number;
+  readonly initial_balance: string;
+  readonly currency_code?: string;
+  readonly name?: string | null;
+  readonly type?: CreditAccount['type'];
+  readonly expires_at?: string | null;
+  readonly redemption_code?: string | null;
+}
+
+/** An adjustment of a credit account's balance. */
+export interface CreditAdjustmentSeed {
+  readonly amount: string;
+  readonly type: AdjustmentType;
+  readonly note?: string | null;
+}
 
 export function findCreditAccount(store: Store, id: number): CreditAccount {
   const account = store.collections.credit_accounts.get(id);
-  if (!account) throw errors.notFound();
+  if (!account) throw fail.notFound();
   return account;
 }
 
 export function findCreditAdjustment(store: Store, id: number): CreditAdjustment {
   const adjustment = store.collections.credit_adjustments.get(id);
-  if (!adjustment) throw errors.notFound();
+  if (!adjustment) throw fail.notFound();
   return adjustment;
 }
 
@@ -59,10 +77,10 @@ function insertAdjustment(
 /** Opens a credit account for a customer; a positive initial balance is its first adjustment. */
 export function seedCreditAccount(store: Store, input: CreditAccountSeed): CreditAccount {
   const customer = store.collections.customers.get(input.customer_id);
-  if (!customer) throw errors.field('customer_id', `No customer with id ${input.customer_id}.`);
+  if (!customer) throw fail.field('customer_id', `No customer with id ${input.customer_id}.`);
   const code = input.redemption_code ?? null;
   if (code !== null && store.collections.credit_accounts.findOne('redemption_code', code.toLowerCase()))
-    throw errors.field('redemption_code', RULE.credit.codeTaken);
+    throw fail.field('redemption_code', RULE.credit.codeTaken);
   const currency = input.currency_code ?? store.settings.currency;
   const initial = toMinor(input.initial_balance, currency);
   const now = store.now();
@@ -92,12 +110,9 @@ export function seedCreditAdjustment(
   const account = findCreditAccount(store, accountId);
   const currency = account.currency_code;
   const minor = toMinor(input.amount, currency);
-  if (minor <= 0) throw errors.field('amount', RULE.credit.positive);
+  if (minor <= 0) throw fail.field('amount', RULE.credit.positive);
   if (input.type === 'debit' && minor > toMinor(account.available_balance, currency)) {
-    throw errors.field(
-      'amount',
-      RULE.credit.overdrawn(fromMinor(minor, currency), account.available_balance),
-    );
+    throw fail.field('amount', RULE.credit.overdrawn(fromMinor(minor, currency), account.available_balance));
   }
   return insertAdjustment(store, account, input.type, minor, input.note ?? null);
 }

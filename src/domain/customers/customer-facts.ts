@@ -2,7 +2,7 @@
  * What the customer record shows but does not store: subscription counts, status and dunning are
  * derived from the records they describe, so they can never drift from them.
  */
-import { inDunning } from '../charges/charge-processing.js';
+import { inDunning } from '../charges/dunning.js';
 import { activeSubscriptionCount } from './customer-status.js';
 import type { Store } from '../../store/store.js';
 

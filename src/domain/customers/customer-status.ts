@@ -20,20 +20,21 @@ function hasQueuedCharges(store: Store, customerId: number): boolean {
     .some((charge) => charge.status === 'queued');
 }
 
-/** Runs `change` and records the customer's activation or deactivation it caused. */
-export function withCustomerStatus<T>(ctx: ServiceContext, customerId: number, change: () => T): T {
-  const before = activeSubscriptionCount(ctx.store, customerId);
-  const result = change();
-  if (!ctx.store.collections.customers.has(customerId)) return result;
+/**
+ * Records the customer's activation or deactivation, given how many active subscriptions it had
+ * before the command (called by the command's knock-on step, `src/domain/command.ts`).
+ */
+export function recordCustomerStatus(ctx: ServiceContext, customerId: number, activeBefore: number): void {
+  if (!ctx.store.collections.customers.has(customerId)) return;
   const after = activeSubscriptionCount(ctx.store, customerId);
-  if (before === 0 && after > 0) {
+  if (activeBefore === 0 && after > 0) {
     recordEvent(ctx.store, ctx.actor, {
       object_type: 'customer',
       verb: 'activated',
       object_id: customerId,
       customer_id: customerId,
     });
-  } else if (before > 0 && after === 0 && !hasQueuedCharges(ctx.store, customerId)) {
+  } else if (activeBefore > 0 && after === 0 && !hasQueuedCharges(ctx.store, customerId)) {
     recordEvent(ctx.store, ctx.actor, {
       object_type: 'customer',
       verb: 'deactivated',
@@ -41,5 +42,4 @@ export function withCustomerStatus<T>(ctx: ServiceContext, customerId: number, c
       customer_id: customerId,
     });
   }
-  return result;
 }

@@ -1,9 +1,10 @@
 /** Business rules of metafields: the owner must exist, 50 per owner, values match their type. */
-import { errors } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Scope } from '../../store/scopes.js';
 import type { Store } from '../../store/store.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Metafield, MetafieldValueType, OwnerResource } from '../../model/metafield.js';
 
@@ -33,29 +34,29 @@ export const METAFIELD_SCOPES: Readonly<Record<OwnerResource, { read: Scope; wri
 
 export function findMetafield(store: Store, id: number): Metafield {
   const metafield = store.collections.metafields.get(id);
-  if (!metafield) throw errors.notFound();
+  if (!metafield) throw fail.notFound();
   return metafield;
 }
 
 function checkValue(value: string, type: MetafieldValueType): void {
-  if (type === 'integer' && !/^-?\d+$/.test(value)) throw errors.field('value', 'Not a valid integer.');
+  if (type === 'integer' && !/^-?\d+$/.test(value)) throw fail.field('value', 'Not a valid integer.');
   if (type === 'json_string') {
     try {
       JSON.parse(value);
     } catch {
-      throw errors.field('value', 'Not a valid JSON string.');
+      throw fail.field('value', 'Not a valid JSON string.');
     }
   }
 }
 
 function checkOwner(store: Store, resource: OwnerResource, id: number, self?: number): void {
   const exists = OWNERS[resource];
-  if (!exists || !exists(store, id)) throw errors.field('owner_id', `No ${resource} with id ${id}.`);
+  if (!exists || !exists(store, id)) throw fail.field('owner_id', `No ${resource} with id ${id}.`);
   const count = store.collections.metafields
     .findBy('owner', `${resource}:${id}`)
     .filter((m) => m.id !== self).length;
   if (count >= METAFIELDS_PER_OWNER) {
-    throw errors.field('owner_id', `An owner can have at most ${METAFIELDS_PER_OWNER} metafields.`);
+    throw fail.field('owner_id', `An owner can have at most ${METAFIELDS_PER_OWNER} metafields.`);
   }
 }
 
@@ -77,23 +78,25 @@ function customerOf(store: Store, metafield: Metafield): number | null {
 }
 
 export function createMetafield(ctx: ServiceContext, fields: MetafieldFields): Metafield {
-  const { store } = ctx;
-  checkOwner(store, fields.owner_resource, fields.owner_id);
-  checkValue(fields.value, fields.value_type);
-  const now = store.now();
-  const metafield = store.collections.metafields.insert({
-    ...fields,
-    id: store.nextId('metafields'),
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    checkOwner(store, fields.owner_resource, fields.owner_id);
+    checkValue(fields.value, fields.value_type);
+    const now = store.now();
+    const metafield = store.collections.metafields.insert({
+      ...fields,
+      id: store.nextId('metafields'),
+      created_at: now,
+      updated_at: now,
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'metafield',
+      verb: 'created',
+      object_id: metafield.id,
+      customer_id: customerOf(store, metafield),
+    });
+    return metafield;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'metafield',
-    verb: 'created',
-    object_id: metafield.id,
-    customer_id: customerOf(store, metafield),
-  });
-  return metafield;
 }
 
 export function updateMetafield(
@@ -101,33 +104,37 @@ export function updateMetafield(
   id: number,
   fields: Partial<MetafieldFields>,
 ): Metafield {
-  const { store } = ctx;
-  const before = findMetafield(store, id);
-  const merged = { ...before, ...fields };
-  if (merged.owner_resource !== before.owner_resource || merged.owner_id !== before.owner_id) {
-    checkOwner(store, merged.owner_resource, merged.owner_id, id);
-  }
-  checkValue(merged.value, merged.value_type);
-  const after = store.collections.metafields.update(id, { ...fields, updated_at: store.now() });
-  recordEvent(store, ctx.actor, {
-    object_type: 'metafield',
-    verb: 'updated',
-    object_id: id,
-    customer_id: customerOf(store, after),
-    updated_attributes: changedFields(before, after),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findMetafield(store, id);
+    const merged = { ...before, ...fields };
+    if (merged.owner_resource !== before.owner_resource || merged.owner_id !== before.owner_id) {
+      checkOwner(store, merged.owner_resource, merged.owner_id, id);
+    }
+    checkValue(merged.value, merged.value_type);
+    const after = store.collections.metafields.update(id, { ...fields, updated_at: store.now() });
+    recordEvent(store, ctx.actor, {
+      object_type: 'metafield',
+      verb: 'updated',
+      object_id: id,
+      customer_id: customerOf(store, after),
+      updated_attributes: changedFields(before, after),
+    });
+    return after;
   });
-  return after;
 }
 
 export function deleteMetafield(ctx: ServiceContext, id: number): void {
-  const { store } = ctx;
-  const metafield = findMetafield(store, id);
-  store.collections.metafields.delete(id);
-  recordEvent(store, ctx.actor, {
-    object_type: 'metafield',
-    verb: 'deleted',
-    object_id: id,
-    customer_id: customerOf(store, metafield),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const metafield = findMetafield(store, id);
+    store.collections.metafields.delete(id);
+    recordEvent(store, ctx.actor, {
+      object_type: 'metafield',
+      verb: 'deleted',
+      object_id: id,
+      customer_id: customerOf(store, metafield),
+    });
   });
 }
 

@@ -2,17 +2,24 @@
  * Sends (records) an email notification to a customer. The template variables must name records of
  * that customer; `upcoming_charge` needs its queued charge and the charge's address (decision 0012).
  */
-import type { FieldErrors } from '../../errors/api-error.js';
-import { errors, FIELD, RULE } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
+import { REQUIRED_FIELD, RULE } from '../messages.js';
 import type { Store } from '../../store/store.js';
 import type { Address } from '../../model/address.js';
 import type { Charge } from '../../model/charge.js';
 import { findCustomer } from '../customers/customers.service.js';
-import { storeEmail } from '../../resources/store/store.serializers.js';
+import { storeEmail } from '../../store/store-facts.js';
 import type { ServiceContext } from '../service-context.js';
 import type { SentNotification, TemplateType } from '../../model/notification.js';
-import type { NotificationInput } from '../../resources/notifications/notifications.schemas.js';
 import { renderTemplate } from './templates.js';
+
+/** A notification to send: an email from one of the templates, with the records it names. */
+export interface NotificationInput {
+  readonly type: 'email';
+  readonly template_type: TemplateType;
+  readonly template_vars?: { readonly address_id?: number | null; readonly charge_id?: number | null };
+}
 
 /** Variables each template cannot do without. */
 const REQUIRED_VARS: Readonly<Record<TemplateType, readonly ('address_id' | 'charge_id')[]>> = {
@@ -33,7 +40,7 @@ function checkVars(store: Store, customerId: number, input: NotificationInput): 
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
 
   for (const field of REQUIRED_VARS[input.template_type]) {
-    if (vars[field] == null) add(field, FIELD.required);
+    if (vars[field] == null) add(field, REQUIRED_FIELD);
   }
   let address: Address | null = null;
   if (vars.address_id != null) {
@@ -56,7 +63,7 @@ function checkVars(store: Store, customerId: number, input: NotificationInput): 
     else if (address && charge.address_id !== address.id)
       add('charge_id', RULE.notification.otherAddress(charge.id, address.id));
   }
-  if (Object.keys(problems).length > 0) throw errors.validation({ template_vars: problems } as FieldErrors);
+  if (Object.keys(problems).length > 0) throw fail.fields({ template_vars: problems });
   return { address, charge };
 }
 
@@ -66,20 +73,22 @@ export function sendNotification(
   customerId: number,
   input: NotificationInput,
 ): SentNotification {
-  const { store } = ctx;
-  const customer = findCustomer(store, customerId);
-  const { address, charge } = checkVars(store, customer.id, input);
-  const email = renderTemplate(input.template_type, { store, customer, address, charge });
-  return store.collections.notifications.insert({
-    id: store.nextId('notifications'),
-    customer_id: customer.id,
-    type: input.type,
-    template_type: input.template_type,
-    template_vars: { address_id: address?.id ?? null, charge_id: charge?.id ?? null },
-    to: customer.email,
-    from: storeEmail(store),
-    subject: email.subject,
-    text: email.text,
-    created_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const customer = findCustomer(store, customerId);
+    const { address, charge } = checkVars(store, customer.id, input);
+    const email = renderTemplate(input.template_type, { store, customer, address, charge });
+    return store.collections.notifications.insert({
+      id: store.nextId('notifications'),
+      customer_id: customer.id,
+      type: input.type,
+      template_type: input.template_type,
+      template_vars: { address_id: address?.id ?? null, charge_id: charge?.id ?? null },
+      to: customer.email,
+      from: storeEmail(store),
+      subject: email.subject,
+      text: email.text,
+      created_at: store.now(),
+    });
   });
 }

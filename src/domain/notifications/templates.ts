@@ -5,7 +5,7 @@
 import type { Address } from '../../model/address.js';
 import type { Charge } from '../../model/charge.js';
 import type { Customer } from '../../model/customer.js';
-import { customerPortalUrl } from '../../resources/store/store.serializers.js';
+import { customerPortalUrl } from '../../store/store-facts.js';
 import type { Store } from '../../store/store.js';
 import type { TemplateType } from '../../model/notification.js';
 

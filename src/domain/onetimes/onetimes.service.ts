@@ -1,14 +1,13 @@
 /** Business rules of one-time items: a date not in the past, catalog defaults, charge rebuilds. */
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { withCatalogDefaults } from '../products/catalog.js';
 import { addressCurrency } from '../charges/charge-builder.js';
 import { isDate } from '../dates.js';
-import { syncQueuedCharges } from '../charges/queued-charges.js';
 import { removePurchaseItem } from '../subscriptions/remove-purchase-items.js';
-import { ApiError } from '../../errors/api-error.js';
-import { errors } from '../../errors/messages.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Onetime } from '../../model/onetime.js';
 
@@ -30,81 +29,83 @@ export type OnetimeChange = Partial<
 
 export function findOnetime(store: Store, id: number): Onetime {
   const onetime = store.collections.onetimes.get(id);
-  if (!onetime) throw errors.notFound();
+  if (!onetime) throw fail.notFound();
   return onetime;
 }
 
 function checkDate(store: Store, date: string | undefined): void {
   if (date === undefined) return;
-  if (!isDate(date)) throw errors.field('next_charge_scheduled_at', 'Not a valid date.');
-  if (date < store.today())
-    throw new ApiError(422, { errors: { next_charge_scheduled_at: 'Cannot be in the past' } });
+  if (!isDate(date)) throw fail.field('next_charge_scheduled_at', 'Not a valid date.');
+  if (date < store.today()) throw fail.bare('next_charge_scheduled_at', 'Cannot be in the past');
 }
 
 export function createOnetime(ctx: ServiceContext, addressId: number, change: OnetimeChange): Onetime {
-  const { store } = ctx;
-  const address = store.collections.addresses.get(addressId);
-  if (!address) throw errors.field('address_id', `No address with id ${addressId}.`);
-  if (!change.next_charge_scheduled_at)
-    throw errors.field('next_charge_scheduled_at', 'Missing data for required field.');
-  checkDate(store, change.next_charge_scheduled_at);
-  if (!change.external_variant_id)
-    throw errors.field('external_variant_id', 'Missing data for required field.');
-  const fields = withCatalogDefaults(store, change);
-  const now = store.now();
-  const onetime = store.collections.onetimes.insert({
-    id: store.nextId('purchase_items'),
-    address_id: address.id,
-    customer_id: address.customer_id,
-    external_product_id: fields.external_product_id ?? '',
-    external_variant_id: fields.external_variant_id ?? '',
-    product_title: fields.product_title ?? '',
-    variant_title: fields.variant_title ?? null,
-    sku: fields.sku ?? null,
-    sku_override: fields.sku_override ?? false,
-    price: fields.price ?? '0.00',
-    quantity: fields.quantity ?? 1,
-    properties: fields.properties ?? [],
-    presentment_currency: addressCurrency(store, address),
-    next_charge_scheduled_at: change.next_charge_scheduled_at,
-    is_cancelled: false,
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const address = store.collections.addresses.get(addressId);
+    if (!address) throw fail.field('address_id', `No address with id ${addressId}.`);
+    if (!change.next_charge_scheduled_at)
+      throw fail.field('next_charge_scheduled_at', 'Missing data for required field.');
+    checkDate(store, change.next_charge_scheduled_at);
+    if (!change.external_variant_id)
+      throw fail.field('external_variant_id', 'Missing data for required field.');
+    const fields = withCatalogDefaults(store, change);
+    const now = store.now();
+    const onetime = store.collections.onetimes.insert({
+      id: store.nextId('purchase_items'),
+      address_id: address.id,
+      customer_id: address.customer_id,
+      external_product_id: fields.external_product_id ?? '',
+      external_variant_id: fields.external_variant_id ?? '',
+      product_title: fields.product_title ?? '',
+      variant_title: fields.variant_title ?? null,
+      sku: fields.sku ?? null,
+      sku_override: fields.sku_override ?? false,
+      price: fields.price ?? '0.00',
+      quantity: fields.quantity ?? 1,
+      properties: fields.properties ?? [],
+      presentment_currency: addressCurrency(store, address),
+      next_charge_scheduled_at: change.next_charge_scheduled_at,
+      is_cancelled: false,
+      created_at: now,
+      updated_at: now,
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'onetime',
+      verb: 'created',
+      object_id: onetime.id,
+      customer_id: onetime.customer_id,
+    });
+    return onetime;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'onetime',
-    verb: 'created',
-    object_id: onetime.id,
-    customer_id: onetime.customer_id,
-  });
-  syncQueuedCharges(ctx, address.id);
-  return onetime;
 }
 
 export function updateOnetime(ctx: ServiceContext, id: number, change: OnetimeChange): Onetime {
-  const { store } = ctx;
-  const before = findOnetime(store, id);
-  if (before.is_cancelled)
-    throw errors.field('is_cancelled', 'This one-time item was already charged or removed.');
-  checkDate(store, change.next_charge_scheduled_at);
-  const after = store.collections.onetimes.update(id, {
-    ...withCatalogDefaults(store, change),
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findOnetime(store, id);
+    if (before.is_cancelled)
+      throw fail.field('is_cancelled', 'This one-time item was already charged or removed.');
+    checkDate(store, change.next_charge_scheduled_at);
+    const after = store.collections.onetimes.update(id, {
+      ...withCatalogDefaults(store, change),
+      updated_at: store.now(),
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'onetime',
+      verb: 'updated',
+      object_id: id,
+      customer_id: after.customer_id,
+      updated_attributes: changedFields(before, after),
+    });
+    return after;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'onetime',
-    verb: 'updated',
-    object_id: id,
-    customer_id: after.customer_id,
-    updated_attributes: changedFields(before, after),
-  });
-  syncQueuedCharges(ctx, after.address_id);
-  return after;
 }
 
 export function deleteOnetime(ctx: ServiceContext, id: number): void {
-  const { store } = ctx;
-  const onetime = findOnetime(store, id);
-  removePurchaseItem(ctx, id);
-  syncQueuedCharges(ctx, onetime.address_id);
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    findOnetime(store, id);
+    removePurchaseItem(ctx, id);
+  });
 }

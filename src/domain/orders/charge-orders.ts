@@ -3,6 +3,7 @@
  * interval of the cycle. The first order is submitted at once; the others wait `queued` on their
  * dates and are released as real orders (order/created, order/processed) when the clock gets there.
  */
+import { runCommand } from '../command.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Charge, ChargeLineItem } from '../../model/charge.js';
 import type { Order, OrderLineItem } from '../../model/order.js';
@@ -80,71 +81,75 @@ function announce(ctx: ServiceContext, order: Order): void {
 
 /** Creates the orders of a charge that just succeeded; returns them, the submitted one first. */
 export function createOrdersForCharge(ctx: ServiceContext, charge: Charge): Order[] {
-  const { store } = ctx;
-  const byDate = new Map<string, OrderLineItem[]>();
-  for (const line of charge.line_items) {
-    for (const date of deliveryDates(store, charge, line)) {
-      byDate.set(date, [...(byDate.get(date) ?? []), orderLine(store, charge, line)]);
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const byDate = new Map<string, OrderLineItem[]>();
+    for (const line of charge.line_items) {
+      for (const date of deliveryDates(store, charge, line)) {
+        byDate.set(date, [...(byDate.get(date) ?? []), orderLine(store, charge, line)]);
+      }
     }
-  }
-  const now = store.now();
-  const dates = [...byDate.keys()].sort();
-  const prepaid = dates.length > 1;
-  return dates.map((date, index) => {
-    const lines = byDate.get(date) ?? [];
-    const first = index === 0;
-    const subtotal = lines.reduce((sum, line) => sum + toMinor(line.total_price, charge.currency), 0);
-    // Discounts, taxes and shipping were paid with the charge; the first order carries them.
-    const order = store.collections.orders.insert({
-      id: store.nextId('orders'),
-      charge_id: charge.id,
-      address_id: charge.address_id,
-      customer_id: charge.customer_id,
-      type: charge.type,
-      status: first ? 'success' : 'queued',
-      is_prepaid: prepaid,
-      ...(first ? externalIds(store) : { external_order_id: null, external_order_number: null }),
-      line_items: lines,
-      scheduled_at: date,
-      processed_at: first ? now : null,
-      shipping_address: charge.shipping_address,
-      billing_address: charge.billing_address,
-      currency: charge.currency,
-      subtotal_price: fromMinor(subtotal, charge.currency),
-      total_discounts: first ? charge.total_discounts : fromMinor(0, charge.currency),
-      total_tax: first ? charge.total_tax : fromMinor(0, charge.currency),
-      total_shipping: first
-        ? fromMinor(
-            charge.shipping_lines.reduce((sum, s) => sum + toMinor(s.price, charge.currency), 0),
-            charge.currency,
-          )
-        : fromMinor(0, charge.currency),
-      total_price: first ? charge.total_price : fromMinor(subtotal, charge.currency),
-      note: charge.note,
-      order_attributes: charge.order_attributes,
-      created_at: now,
-      updated_at: now,
+    const now = store.now();
+    const dates = [...byDate.keys()].sort();
+    const prepaid = dates.length > 1;
+    return dates.map((date, index) => {
+      const lines = byDate.get(date) ?? [];
+      const first = index === 0;
+      const subtotal = lines.reduce((sum, line) => sum + toMinor(line.total_price, charge.currency), 0);
+      // Discounts, taxes and shipping were paid with the charge; the first order carries them.
+      const order = store.collections.orders.insert({
+        id: store.nextId('orders'),
+        charge_id: charge.id,
+        address_id: charge.address_id,
+        customer_id: charge.customer_id,
+        type: charge.type,
+        status: first ? 'success' : 'queued',
+        is_prepaid: prepaid,
+        ...(first ? externalIds(store) : { external_order_id: null, external_order_number: null }),
+        line_items: lines,
+        scheduled_at: date,
+        processed_at: first ? now : null,
+        shipping_address: charge.shipping_address,
+        billing_address: charge.billing_address,
+        currency: charge.currency,
+        subtotal_price: fromMinor(subtotal, charge.currency),
+        total_discounts: first ? charge.total_discounts : fromMinor(0, charge.currency),
+        total_tax: first ? charge.total_tax : fromMinor(0, charge.currency),
+        total_shipping: first
+          ? fromMinor(
+              charge.shipping_lines.reduce((sum, s) => sum + toMinor(s.price, charge.currency), 0),
+              charge.currency,
+            )
+          : fromMinor(0, charge.currency),
+        total_price: first ? charge.total_price : fromMinor(subtotal, charge.currency),
+        note: charge.note,
+        order_attributes: charge.order_attributes,
+        created_at: now,
+        updated_at: now,
+      });
+      if (first) announce(ctx, order);
+      return order;
     });
-    if (first) announce(ctx, order);
-    return order;
   });
 }
 
 /** Releases a queued prepaid order on its date: it becomes a real, submitted order. */
 export function releaseOrder(ctx: ServiceContext, orderId: number): string {
-  const { store } = ctx;
-  const order = store.collections.orders.get(orderId);
-  if (!order || order.status !== 'queued') return 'nothing to release';
-  const released = store.collections.orders.update(orderId, {
-    status: 'success',
-    processed_at: store.now(),
-    ...externalIds(store),
-    line_items: order.line_items.map((line) => ({
-      ...line,
-      bundle_items: bundleItems(store, line.purchase_item_id),
-    })),
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const order = store.collections.orders.get(orderId);
+    if (!order || order.status !== 'queued') return 'nothing to release';
+    const released = store.collections.orders.update(orderId, {
+      status: 'success',
+      processed_at: store.now(),
+      ...externalIds(store),
+      line_items: order.line_items.map((line) => ({
+        ...line,
+        bundle_items: bundleItems(store, line.purchase_item_id),
+      })),
+      updated_at: store.now(),
+    });
+    announce(ctx, released);
+    return 'released';
   });
-  announce(ctx, released);
-  return 'released';
 }

@@ -1,9 +1,10 @@
 /** Business rules of payment methods: one default per customer, ownership, events. */
-import { errors } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { cardUpdated } from '../charges/payments.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { PaymentMethod } from '../../model/payment-method.js';
 
@@ -14,7 +15,7 @@ export type PaymentMethodFields = Omit<
 
 export function findPaymentMethod(store: Store, id: number): PaymentMethod {
   const method = store.collections.payment_methods.get(id);
-  if (!method) throw errors.notFound();
+  if (!method) throw fail.notFound();
   return method;
 }
 
@@ -28,31 +29,33 @@ function clearOtherDefaults(store: Store, customerId: number, keep: number): voi
 }
 
 export function createPaymentMethod(ctx: ServiceContext, fields: PaymentMethodFields): PaymentMethod {
-  const { store } = ctx;
-  if (!store.collections.customers.has(fields.customer_id)) {
-    throw errors.field('customer_id', 'Customer not found.');
-  }
-  const isFirst = store.collections.payment_methods.countBy('customer_id', fields.customer_id) === 0;
-  const now = store.now();
-  const method = store.collections.payment_methods.insert({
-    ...fields,
-    id: store.nextId('payment_methods'),
-    default: fields.default || isFirst,
-    status: 'valid',
-    status_reason: null,
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    if (!store.collections.customers.has(fields.customer_id)) {
+      throw fail.field('customer_id', 'Customer not found.');
+    }
+    const isFirst = store.collections.payment_methods.countBy('customer_id', fields.customer_id) === 0;
+    const now = store.now();
+    const method = store.collections.payment_methods.insert({
+      ...fields,
+      id: store.nextId('payment_methods'),
+      default: fields.default || isFirst,
+      status: 'valid',
+      status_reason: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (method.default) clearOtherDefaults(store, method.customer_id, method.id);
+    recordEvent(store, ctx.actor, {
+      object_type: 'payment_method',
+      verb: 'created',
+      object_id: method.id,
+      customer_id: method.customer_id,
+    });
+    // A new default card during dunning retries the failing charges tomorrow (api-facts, Dunning).
+    if (method.default) cardUpdated(ctx, method.customer_id);
+    return method;
   });
-  if (method.default) clearOtherDefaults(store, method.customer_id, method.id);
-  recordEvent(store, ctx.actor, {
-    object_type: 'payment_method',
-    verb: 'created',
-    object_id: method.id,
-    customer_id: method.customer_id,
-  });
-  // A new default card during dunning retries the failing charges tomorrow (api-facts, Dunning).
-  if (method.default) cardUpdated(ctx, method.customer_id);
-  return method;
 }
 
 export function updatePaymentMethod(
@@ -60,23 +63,25 @@ export function updatePaymentMethod(
   id: number,
   fields: Partial<Omit<PaymentMethodFields, 'customer_id'>>,
 ): PaymentMethod {
-  const { store } = ctx;
-  const before = findPaymentMethod(store, id);
-  const after = store.collections.payment_methods.update(id, { ...fields, updated_at: store.now() });
-  if (after.default) clearOtherDefaults(store, after.customer_id, id);
-  recordEvent(store, ctx.actor, {
-    object_type: 'payment_method',
-    verb: 'updated',
-    object_id: id,
-    customer_id: after.customer_id,
-    updated_attributes: changedFields(before, after),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findPaymentMethod(store, id);
+    const after = store.collections.payment_methods.update(id, { ...fields, updated_at: store.now() });
+    if (after.default) clearOtherDefaults(store, after.customer_id, id);
+    recordEvent(store, ctx.actor, {
+      object_type: 'payment_method',
+      verb: 'updated',
+      object_id: id,
+      customer_id: after.customer_id,
+      updated_attributes: changedFields(before, after),
+    });
+    const newCard =
+      before.processor_payment_method_token !== after.processor_payment_method_token ||
+      before.processor_customer_token !== after.processor_customer_token ||
+      JSON.stringify(before.payment_details) !== JSON.stringify(after.payment_details);
+    if (newCard && after.default) cardUpdated(ctx, after.customer_id);
+    return after;
   });
-  const newCard =
-    before.processor_payment_method_token !== after.processor_payment_method_token ||
-    before.processor_customer_token !== after.processor_customer_token ||
-    JSON.stringify(before.payment_details) !== JSON.stringify(after.payment_details);
-  if (newCard && after.default) cardUpdated(ctx, after.customer_id);
-  return after;
 }
 
 /**
@@ -86,30 +91,35 @@ export function updatePaymentMethod(
  * @example deletePaymentMethod(request, 7, 'refuse');
  */
 export function deletePaymentMethod(ctx: ServiceContext, id: number, whenUsed: 'refuse' | 'detach'): void {
-  const { store } = ctx;
-  const method = findPaymentMethod(store, id);
-  const used = store.collections.addresses
-    .findBy('customer_id', method.customer_id)
-    .some((address) => address.payment_method_id === id);
-  if (used && whenUsed === 'refuse') throw errors.paymentMethodInUse();
-  for (const address of store.collections.addresses.findBy('customer_id', method.customer_id)) {
-    if (address.payment_method_id === id) {
-      store.collections.addresses.update(address.id, { payment_method_id: null, updated_at: store.now() });
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const method = findPaymentMethod(store, id);
+    const used = store.collections.addresses
+      .findBy('customer_id', method.customer_id)
+      .some((address) => address.payment_method_id === id);
+    if (used && whenUsed === 'refuse')
+      throw fail.fields({ address: ['Can not delete payment method associated with addresses'] });
+    for (const address of store.collections.addresses.findBy('customer_id', method.customer_id)) {
+      if (address.payment_method_id === id) {
+        store.collections.addresses.update(address.id, { payment_method_id: null, updated_at: store.now() });
+      }
     }
-  }
-  store.collections.payment_methods.delete(id);
-  recordEvent(store, ctx.actor, {
-    object_type: 'payment_method',
-    verb: 'deleted',
-    object_id: id,
-    customer_id: method.customer_id,
+    store.collections.payment_methods.delete(id);
+    recordEvent(store, ctx.actor, {
+      object_type: 'payment_method',
+      verb: 'deleted',
+      object_id: id,
+      customer_id: method.customer_id,
+    });
   });
 }
 
 export function removePaymentMethodsOf(ctx: ServiceContext, customerId: number): void {
-  for (const method of ctx.store.collections.payment_methods.findBy('customer_id', customerId)) {
-    deletePaymentMethod(ctx, method.id, 'detach');
-  }
+  return runCommand(ctx, () => {
+    for (const method of ctx.store.collections.payment_methods.findBy('customer_id', customerId)) {
+      deletePaymentMethod(ctx, method.id, 'detach');
+    }
+  });
 }
 
 /** A customer's default payment method (the one charges use), else their newest. */

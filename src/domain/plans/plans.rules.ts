@@ -2,8 +2,8 @@
  * The rules a plan must satisfy as a whole (api-facts: Scheduling), checked on the merged record
  * so that a create, an update and each item of a bulk request are judged alike.
  */
-import type { FieldErrors } from '../../errors/api-error.js';
-import { FIELD } from '../../errors/messages.js';
+import { type FieldMessages } from '../failures.js';
+import { REQUIRED_FIELD } from '../messages.js';
 import type { Store } from '../../store/store.js';
 import type { PlanChannels, PlanType, SubscriptionPreferences } from '../../model/plan.js';
 
@@ -19,19 +19,19 @@ export interface PlanDraft {
   readonly channel_settings: PlanChannels;
 }
 
-function add(errors: FieldErrors, field: string, message: string): void {
+function add(errors: FieldMessages, field: string, message: string): void {
   const existing = errors[field];
   errors[field] = Array.isArray(existing) ? [...(existing as string[]), message] : [message];
 }
 
-function preferenceProblems(type: PlanType, prefs: Partial<SubscriptionPreferences>): FieldErrors {
-  const problems: FieldErrors = {};
+function preferenceProblems(type: PlanType, prefs: Partial<SubscriptionPreferences>): FieldMessages {
+  const problems: FieldMessages = {};
   const charge = prefs.charge_interval_frequency;
   const order = prefs.order_interval_frequency;
   const unit = prefs.interval_unit;
-  if (charge === undefined) add(problems, 'charge_interval_frequency', FIELD.required);
-  if (order === undefined) add(problems, 'order_interval_frequency', FIELD.required);
-  if (unit === undefined) add(problems, 'interval_unit', FIELD.required);
+  if (charge === undefined) add(problems, 'charge_interval_frequency', REQUIRED_FIELD);
+  if (order === undefined) add(problems, 'order_interval_frequency', REQUIRED_FIELD);
+  if (unit === undefined) add(problems, 'interval_unit', REQUIRED_FIELD);
   if (charge !== undefined && order !== undefined) {
     // Pay-as-you-go charges for every order; prepaid charges once for several orders.
     if (type === 'subscription' && charge !== order) {
@@ -59,13 +59,13 @@ function preferenceProblems(type: PlanType, prefs: Partial<SubscriptionPreferenc
 }
 
 /** Everything wrong with a plan, as a 422 `errors` object (empty when it is valid). */
-export function planProblems(store: Store, draft: PlanDraft): FieldErrors {
-  const problems: FieldErrors = {};
+export function planProblems(store: Store, draft: PlanDraft): FieldMessages {
+  const problems: FieldMessages = {};
   if (!store.collections.products.findOne('external_product_id', draft.external_product_id)) {
     add(problems, 'external_product_id', `No product with external_product_id ${draft.external_product_id}.`);
   }
   if (draft.discount_type !== null && draft.discount_amount === null) {
-    add(problems, 'discount_amount', FIELD.required);
+    add(problems, 'discount_amount', REQUIRED_FIELD);
   }
   if (draft.discount_type === 'percentage' && Number(draft.discount_amount) > 100) {
     add(problems, 'discount_amount', 'Must be less than or equal to 100 for a percentage discount.');
@@ -74,7 +74,7 @@ export function planProblems(store: Store, draft: PlanDraft): FieldErrors {
   if (draft.type === 'onetime') {
     if (prefs !== null) add(problems, 'subscription_preferences', 'Must be null for a onetime plan.');
   } else if (prefs === null) {
-    add(problems, 'subscription_preferences', FIELD.required);
+    add(problems, 'subscription_preferences', REQUIRED_FIELD);
   } else {
     const nested = preferenceProblems(draft.type, prefs);
     if (Object.keys(nested).length) problems.subscription_preferences = nested;

@@ -2,17 +2,29 @@
  * Business rules of plans: the product must exist, preferences fit the plan type, bulk requests
  * change everything or nothing. Also the plan lookups other services use.
  */
-import type { FieldErrors } from '../../errors/api-error.js';
-import { errors } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail, type FieldMessages } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
-import type { Plan, PlanChannels } from '../../model/plan.js';
+import type { Plan, PlanChannels, PlanType, SubscriptionPreferences } from '../../model/plan.js';
 import { completePreferences, planProblems, type PlanDraft } from './plans.rules.js';
-import type { PlanCreateInput, PlanPatch } from '../../resources/plans/plans.schemas.js';
 
-export type { PlanCreateInput, PlanPatch } from '../../resources/plans/plans.schemas.js';
+/** What a plan's fields may be changed to (the channels one at a time, the preferences in part). */
+export interface PlanPatch {
+  readonly type?: PlanType;
+  readonly title?: string;
+  readonly external_product_id?: string;
+  readonly discount_amount?: string | null;
+  readonly discount_type?: Plan['discount_type'];
+  readonly sort_order?: number;
+  readonly subscription_preferences?: Partial<SubscriptionPreferences> | null;
+  readonly channel_settings?: Partial<PlanChannels>;
+}
+
+/** A new plan: its type and title, the rest as a patch (bulk creates name the product per plan). */
+export type PlanCreateInput = PlanPatch & { readonly type: PlanType; readonly title: string };
 
 /** A plan to create: the create body with its product named. */
 export type PlanInput = PlanCreateInput & { readonly external_product_id: string };
@@ -27,7 +39,7 @@ const ALL_CHANNELS: PlanChannels = {
 /** The plan `id`, or 404. */
 export function findPlan(store: Store, id: number): Plan {
   const plan = store.collections.plans.get(id);
-  if (!plan) throw errors.notFound();
+  if (!plan) throw fail.notFound();
   return plan;
 }
 
@@ -92,7 +104,7 @@ function mergedDraft(plan: Plan, patch: PlanPatch): PlanDraft {
 }
 
 /** Problems of a patch against `plan`; the product of a plan cannot change. */
-function patchProblems(store: Store, plan: Plan, patch: PlanPatch): FieldErrors {
+function patchProblems(store: Store, plan: Plan, patch: PlanPatch): FieldMessages {
   const problems = planProblems(store, mergedDraft(plan, patch));
   if (patch.external_product_id !== undefined && patch.external_product_id !== plan.external_product_id) {
     problems.external_product_id = ['The product of a plan cannot be changed.'];
@@ -147,37 +159,45 @@ function removePlan(ctx: ServiceContext, plan: Plan): void {
   });
 }
 
-function throwIfAny(problems: FieldErrors): void {
-  if (Object.keys(problems).length) throw errors.validation(problems);
+function throwIfAny(problems: FieldMessages): void {
+  if (Object.keys(problems).length) throw fail.fields(problems);
 }
 
 export function createPlan(ctx: ServiceContext, input: PlanInput): Plan {
-  const draft = draftOf(input);
-  throwIfAny(planProblems(ctx.store, draft));
-  return insertPlan(ctx, draft);
+  return runCommand(ctx, () => {
+    const draft = draftOf(input);
+    throwIfAny(planProblems(ctx.store, draft));
+    return insertPlan(ctx, draft);
+  });
 }
 
 export function updatePlan(ctx: ServiceContext, id: number, patch: PlanPatch): Plan {
-  const plan = findPlan(ctx.store, id);
-  throwIfAny(patchProblems(ctx.store, plan, patch));
-  return applyPatch(ctx, plan, patch);
+  return runCommand(ctx, () => {
+    const plan = findPlan(ctx.store, id);
+    throwIfAny(patchProblems(ctx.store, plan, patch));
+    return applyPatch(ctx, plan, patch);
+  });
 }
 
 export function deletePlan(ctx: ServiceContext, id: number): void {
-  removePlan(ctx, findPlan(ctx.store, id));
+  return runCommand(ctx, () => {
+    removePlan(ctx, findPlan(ctx.store, id));
+  });
 }
 
 /** Deletes every plan of a product that is being deleted (each fires plan/deleted). */
 export function removePlansOf(ctx: ServiceContext, externalProductId: string): void {
-  for (const plan of plansOfProduct(ctx.store, externalProductId)) removePlan(ctx, plan);
+  return runCommand(ctx, () => {
+    for (const plan of plansOfProduct(ctx.store, externalProductId)) removePlan(ctx, plan);
+  });
 }
 
 /** Throws `{"errors": {"plans": {"<index>": {...}}}}` when any item has problems. */
-function throwIfAnyItem(problems: ReadonlyMap<number, FieldErrors>): void {
+function throwIfAnyItem(problems: ReadonlyMap<number, FieldMessages>): void {
   if (!problems.size) return;
-  const byIndex: FieldErrors = {};
+  const byIndex: FieldMessages = {};
   for (const [index, itemProblems] of problems) byIndex[String(index)] = itemProblems;
-  throw errors.validation({ plans: byIndex });
+  throw fail.fields({ plans: byIndex });
 }
 
 /** The plans of `externalProductId` named by `ids`, or the problems of each item. */
@@ -185,9 +205,9 @@ function plansNamed(
   store: Store,
   externalProductId: string,
   ids: readonly number[],
-): { plans: Plan[]; problems: Map<number, FieldErrors> } {
+): { plans: Plan[]; problems: Map<number, FieldMessages> } {
   const plans: Plan[] = [];
-  const problems = new Map<number, FieldErrors>();
+  const problems = new Map<number, FieldMessages>();
   const seen = new Set<number>();
   ids.forEach((id, index) => {
     const plan = store.collections.plans.get(id);
@@ -207,18 +227,20 @@ export function createPlans(
   externalProductId: string,
   inputs: readonly PlanCreateInput[],
 ): Plan[] {
-  const problems = new Map<number, FieldErrors>();
-  const drafts = inputs.map((input, index) => {
-    const draft = draftOf({ ...input, external_product_id: externalProductId });
-    const itemProblems = planProblems(ctx.store, draft);
-    if (input.external_product_id !== undefined && input.external_product_id !== externalProductId) {
-      itemProblems.external_product_id = [`Must be the product of the path, ${externalProductId}.`];
-    }
-    if (Object.keys(itemProblems).length) problems.set(index, itemProblems);
-    return draft;
+  return runCommand(ctx, () => {
+    const problems = new Map<number, FieldMessages>();
+    const drafts = inputs.map((input, index) => {
+      const draft = draftOf({ ...input, external_product_id: externalProductId });
+      const itemProblems = planProblems(ctx.store, draft);
+      if (input.external_product_id !== undefined && input.external_product_id !== externalProductId) {
+        itemProblems.external_product_id = [`Must be the product of the path, ${externalProductId}.`];
+      }
+      if (Object.keys(itemProblems).length) problems.set(index, itemProblems);
+      return draft;
+    });
+    throwIfAnyItem(problems);
+    return drafts.map((draft) => insertPlan(ctx, draft));
   });
-  throwIfAnyItem(problems);
-  return drafts.map((draft) => insertPlan(ctx, draft));
 }
 
 /** Updates plans of one product, all or nothing (plans-bulk). */
@@ -227,24 +249,28 @@ export function updatePlans(
   externalProductId: string,
   patches: readonly (PlanPatch & { readonly id: number })[],
 ): Plan[] {
-  const { plans, problems } = plansNamed(
-    ctx.store,
-    externalProductId,
-    patches.map((patch) => patch.id),
-  );
-  patches.forEach((patch, index) => {
-    const plan = ctx.store.collections.plans.get(patch.id);
-    if (problems.has(index) || !plan) return;
-    const itemProblems = patchProblems(ctx.store, plan, patch);
-    if (Object.keys(itemProblems).length) problems.set(index, itemProblems);
+  return runCommand(ctx, () => {
+    const { plans, problems } = plansNamed(
+      ctx.store,
+      externalProductId,
+      patches.map((patch) => patch.id),
+    );
+    patches.forEach((patch, index) => {
+      const plan = ctx.store.collections.plans.get(patch.id);
+      if (problems.has(index) || !plan) return;
+      const itemProblems = patchProblems(ctx.store, plan, patch);
+      if (Object.keys(itemProblems).length) problems.set(index, itemProblems);
+    });
+    throwIfAnyItem(problems);
+    return plans.map((plan, index) => applyPatch(ctx, plan, patches[index] ?? {}));
   });
-  throwIfAnyItem(problems);
-  return plans.map((plan, index) => applyPatch(ctx, plan, patches[index] ?? {}));
 }
 
 /** Deletes plans of one product, all or nothing (plans-bulk). */
 export function deletePlans(ctx: ServiceContext, externalProductId: string, ids: readonly number[]): void {
-  const { plans, problems } = plansNamed(ctx.store, externalProductId, ids);
-  throwIfAnyItem(problems);
-  for (const plan of plans) removePlan(ctx, plan);
+  return runCommand(ctx, () => {
+    const { plans, problems } = plansNamed(ctx.store, externalProductId, ids);
+    throwIfAnyItem(problems);
+    for (const plan of plans) removePlan(ctx, plan);
+  });
 }

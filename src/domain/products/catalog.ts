@@ -1,5 +1,5 @@
 /** Catalog defaults for the purchase items the billing engine bills. */
-import { errors } from '../../errors/messages.js';
+import { fail } from '../failures.js';
 import type { Store } from '../../store/store.js';
 import type { Plan } from '../../model/plan.js';
 import { findVariant, ownVariantTitle } from './products.service.js';
@@ -30,7 +30,7 @@ export function withCatalogDefaults<T extends ProductFields>(
   const found = findVariant(store, variantId);
   if (!found) {
     if (change.price === undefined || change.product_title === undefined) {
-      throw errors.field(
+      throw fail.field(
         'external_variant_id',
         `Variant ${variantId} is not in the catalog; send product_title and price to use it anyway.`,
       );

@@ -3,13 +3,13 @@
  * drawing from existing collections, plans and memberships removed with their product. Also the
  * lookups the subscription and charge engine uses to default from the catalog.
  */
-import type { FieldErrors } from '../../errors/api-error.js';
-import { errors } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import { fail, type FieldMessages } from '../failures.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
 import { removeProductFromCollections } from '../collections/collections.service.js';
 import { removePlansOf } from '../plans/plans.service.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import { DEFAULT_VARIANT_TITLE, type Product, type ProductVariant } from '../../model/product.js';
 
@@ -64,14 +64,14 @@ export function findVariant(
 /** The product with this external id (2021-11 paths), or 404. */
 export function findProduct(store: Store, externalProductId: string): Product {
   const product = findProductByExternalId(store, externalProductId);
-  if (!product) throw errors.notFound();
+  if (!product) throw fail.notFound();
   return product;
 }
 
 /** The product with this integer id (2021-01 paths), or 404. */
 export function findProductById(store: Store, id: number): Product {
   const product = store.collections.products.get(id);
-  if (!product) throw errors.notFound();
+  if (!product) throw fail.notFound();
   return product;
 }
 
@@ -85,11 +85,11 @@ export function handleOf(title: string): string {
   return slug || 'product';
 }
 
-function variantProblems(store: Store, variants: readonly VariantFields[], self?: number): FieldErrors {
-  const problems: FieldErrors = {};
+function variantProblems(store: Store, variants: readonly VariantFields[], self?: number): FieldMessages {
+  const problems: FieldMessages = {};
   const seen = new Set<string>();
   variants.forEach((variant, index) => {
-    const own: FieldErrors = {};
+    const own: FieldMessages = {};
     const externalId = variant.external_variant_id;
     const holders = [...store.collections.products.idsBy('external_variant_id', externalId)];
     if (seen.has(externalId)) own.external_variant_id = ['The same external_variant_id is given twice.'];
@@ -107,7 +107,7 @@ function variantProblems(store: Store, variants: readonly VariantFields[], self?
 }
 
 function checkProduct(store: Store, fields: ProductPatch, self?: Product): void {
-  const problems: FieldErrors = {};
+  const problems: FieldMessages = {};
   const externalId = fields.external_product_id;
   if (externalId !== undefined && externalId !== self?.external_product_id) {
     if (self) problems.external_product_id = ['The external_product_id of a product cannot be changed.'];
@@ -119,7 +119,7 @@ function checkProduct(store: Store, fields: ProductPatch, self?: Product): void 
     const variants = variantProblems(store, fields.variants, self?.id);
     if (Object.keys(variants).length) problems.variants = variants;
   }
-  if (Object.keys(problems).length) throw errors.validation(problems);
+  if (Object.keys(problems).length) throw fail.fields(problems);
 }
 
 /** Gives new variants an id; a variant whose external id the product already had keeps its id. */
@@ -151,41 +151,45 @@ export function checkNewProduct(store: Store, fields: ProductCreate): void {
 }
 
 export function createProduct(ctx: ServiceContext, fields: ProductCreate): Product {
-  const { store } = ctx;
-  checkProduct(store, fields);
-  const now = store.now();
-  const product = store.collections.products.insert({
-    id: store.nextId('products'),
-    external_product_id: fields.external_product_id,
-    title: fields.title,
-    brand: fields.brand ?? null,
-    vendor: fields.vendor ?? null,
-    handle: fields.handle ?? handleOf(fields.title),
-    description: fields.description ?? null,
-    images: fields.images ?? [],
-    options: fields.options ?? [],
-    variants: withIds(store, fields.variants ?? []),
-    // A product created through the API is published at once unless told otherwise.
-    published_at: fields.published_at !== undefined ? fields.published_at : now,
-    created_at: now,
-    updated_at: now,
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    checkProduct(store, fields);
+    const now = store.now();
+    const product = store.collections.products.insert({
+      id: store.nextId('products'),
+      external_product_id: fields.external_product_id,
+      title: fields.title,
+      brand: fields.brand ?? null,
+      vendor: fields.vendor ?? null,
+      handle: fields.handle ?? handleOf(fields.title),
+      description: fields.description ?? null,
+      images: fields.images ?? [],
+      options: fields.options ?? [],
+      variants: withIds(store, fields.variants ?? []),
+      // A product created through the API is published at once unless told otherwise.
+      published_at: fields.published_at !== undefined ? fields.published_at : now,
+      created_at: now,
+      updated_at: now,
+    });
+    productEvent(ctx, product, 'created');
+    return product;
   });
-  productEvent(ctx, product, 'created');
-  return product;
 }
 
 export function updateProduct(ctx: ServiceContext, id: number, fields: ProductPatch): Product {
-  const { store } = ctx;
-  const before = findProductById(store, id);
-  checkProduct(store, fields, before);
-  const { variants, ...rest } = fields;
-  const after = store.collections.products.update(id, {
-    ...rest,
-    ...(variants ? { variants: withIds(store, variants, before) } : {}),
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findProductById(store, id);
+    checkProduct(store, fields, before);
+    const { variants, ...rest } = fields;
+    const after = store.collections.products.update(id, {
+      ...rest,
+      ...(variants ? { variants: withIds(store, variants, before) } : {}),
+      updated_at: store.now(),
+    });
+    productEvent(ctx, after, 'updated', changedFields(before, after));
+    return after;
   });
-  productEvent(ctx, after, 'updated', changedFields(before, after));
-  return after;
 }
 
 /**
@@ -193,9 +197,11 @@ export function updateProduct(ctx: ServiceContext, id: number, fields: ProductPa
  * Subscriptions and one-times keep their own copy of title, price and sku and are left alone.
  */
 export function deleteProduct(ctx: ServiceContext, id: number): void {
-  const product = findProductById(ctx.store, id);
-  removePlansOf(ctx, product.external_product_id);
-  removeProductFromCollections(ctx, product.external_product_id);
-  ctx.store.collections.products.delete(id);
-  productEvent(ctx, product, 'deleted');
+  return runCommand(ctx, () => {
+    const product = findProductById(ctx.store, id);
+    removePlansOf(ctx, product.external_product_id);
+    removeProductFromCollections(ctx, product.external_product_id);
+    ctx.store.collections.products.delete(id);
+    productEvent(ctx, product, 'deleted');
+  });
 }

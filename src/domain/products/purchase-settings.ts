@@ -4,9 +4,10 @@
  * from the plans when read, and written by turning them into plans (spec, Topics: plan events
  * fire for changes "via ... the 2021-01 products endpoint"), so both versions see one catalog.
  */
-import type { IntervalUnit } from '../dates.js';
-import type { FieldErrors } from '../../errors/api-error.js';
-import { errors, FIELD } from '../../errors/messages.js';
+import { runCommand } from '../command.js';
+import type { IntervalUnit } from '../../model/shared.js';
+import { fail, type FieldMessages } from '../failures.js';
+import { REQUIRED_FIELD } from '../messages.js';
 import type { Store } from '../../store/store.js';
 import type { Plan, PlanType, SubscriptionPreferences } from '../../model/plan.js';
 import { createPlan, deletePlan, plansOfProduct, updatePlan } from '../plans/plans.service.js';
@@ -92,11 +93,11 @@ function chargeFor(charge: number, order: number): number {
 }
 
 /** What is wrong with settings, keyed like the 2021-01 body (`subscription_defaults.*`). */
-function settingsProblems(settings: PurchaseSettings): FieldErrors {
-  const problems: FieldErrors = {};
-  const defaults: FieldErrors = {};
+function settingsProblems(settings: PurchaseSettings): FieldMessages {
+  const problems: FieldMessages = {};
+  const defaults: FieldMessages = {};
   if (settings.discount_type !== null && settings.discount_amount === null) {
-    problems.discount_amount = [FIELD.required];
+    problems.discount_amount = [REQUIRED_FIELD];
   }
   if (settings.discount_type === 'percentage' && Number(settings.discount_amount) > 100) {
     problems.discount_amount = ['Must be less than or equal to 100 for a percentage discount.'];
@@ -105,9 +106,9 @@ function settingsProblems(settings: PurchaseSettings): FieldErrors {
     const charge = settings.charge_interval_frequency;
     const orders = settings.order_interval_frequencies;
     const unit = settings.order_interval_unit;
-    if (charge === null) defaults.charge_interval_frequency = [FIELD.required];
-    if (!orders.length) defaults.order_interval_frequency_options = [FIELD.required];
-    if (unit === null) defaults.order_interval_unit = [FIELD.required];
+    if (charge === null) defaults.charge_interval_frequency = [REQUIRED_FIELD];
+    if (!orders.length) defaults.order_interval_frequency_options = [REQUIRED_FIELD];
+    if (unit === null) defaults.order_interval_unit = [REQUIRED_FIELD];
     if (charge !== null && orders.length && !orders.some((order) => chargeFor(charge, order) === charge)) {
       defaults.charge_interval_frequency = [
         'Must equal an order interval frequency (pay-as-you-go) or be a multiple of one (prepaid).',
@@ -144,7 +145,7 @@ export function mergeSettings(current: PurchaseSettings, patch: PurchaseSettings
         : (merged.discount_type ?? 'percentage'),
   };
   const problems = settingsProblems(settings);
-  if (Object.keys(problems).length) throw errors.validation(problems);
+  if (Object.keys(problems).length) throw fail.fields(problems);
   return settings;
 }
 
@@ -226,26 +227,28 @@ export function applyPurchaseSettings(
   externalProductId: string,
   settings: PurchaseSettings,
 ): void {
-  const existing = new Map<string, Plan>();
-  const leftover: Plan[] = [];
-  for (const plan of plansOfProduct(ctx.store, externalProductId)) {
-    const key = keyOf(plan.type, plan.subscription_preferences);
-    if (existing.has(key)) leftover.push(plan);
-    else existing.set(key, plan);
-  }
-  const specs = planSpecs(settings);
-  const wanted = new Set(specs.map((spec) => spec.key));
-  for (const [key, plan] of existing) if (!wanted.has(key)) leftover.push(plan);
-  for (const plan of leftover) deletePlan(ctx, plan.id);
-  for (const spec of specs) {
-    const { key: _key, ...fields } = spec;
-    const plan = existing.get(spec.key);
-    if (!plan) createPlan(ctx, { ...fields, external_product_id: externalProductId });
-    else if (!same(plan, spec)) {
-      const { title: _title, ...patch } = fields;
-      updatePlan(ctx, plan.id, patch);
+  return runCommand(ctx, () => {
+    const existing = new Map<string, Plan>();
+    const leftover: Plan[] = [];
+    for (const plan of plansOfProduct(ctx.store, externalProductId)) {
+      const key = keyOf(plan.type, plan.subscription_preferences);
+      if (existing.has(key)) leftover.push(plan);
+      else existing.set(key, plan);
     }
-  }
+    const specs = planSpecs(settings);
+    const wanted = new Set(specs.map((spec) => spec.key));
+    for (const [key, plan] of existing) if (!wanted.has(key)) leftover.push(plan);
+    for (const plan of leftover) deletePlan(ctx, plan.id);
+    for (const spec of specs) {
+      const { key: _key, ...fields } = spec;
+      const plan = existing.get(spec.key);
+      if (!plan) createPlan(ctx, { ...fields, external_product_id: externalProductId });
+      else if (!same(plan, spec)) {
+        const { title: _title, ...patch } = fields;
+        updatePlan(ctx, plan.id, patch);
+      }
+    }
+  });
 }
 
 /** Creates a product and the plans its settings describe; nothing is written if either is invalid. */
@@ -254,11 +257,13 @@ export function createProductWithSettings(
   fields: ProductCreate,
   patch: PurchaseSettingsPatch | null,
 ): Product {
-  checkNewProduct(ctx.store, fields);
-  const settings = patch && mergeSettings(NONE, patch);
-  const product = createProduct(ctx, fields);
-  if (settings) applyPurchaseSettings(ctx, product.external_product_id, settings);
-  return product;
+  return runCommand(ctx, () => {
+    checkNewProduct(ctx.store, fields);
+    const settings = patch && mergeSettings(NONE, patch);
+    const product = createProduct(ctx, fields);
+    if (settings) applyPurchaseSettings(ctx, product.external_product_id, settings);
+    return product;
+  });
 }
 
 /** Updates a product and, when settings are given, its plans; nothing is written if either is invalid. */
@@ -268,9 +273,12 @@ export function updateProductWithSettings(
   fields: ProductPatch,
   patch: PurchaseSettingsPatch | null,
 ): Product {
-  const current = findProductById(ctx.store, id);
-  const settings = patch && mergeSettings(purchaseSettingsOf(ctx.store, current.external_product_id), patch);
-  const product = updateProduct(ctx, id, fields);
-  if (settings) applyPurchaseSettings(ctx, product.external_product_id, settings);
-  return product;
+  return runCommand(ctx, () => {
+    const current = findProductById(ctx.store, id);
+    const settings =
+      patch && mergeSettings(purchaseSettingsOf(ctx.store, current.external_product_id), patch);
+    const product = updateProduct(ctx, id, fields);
+    if (settings) applyPurchaseSettings(ctx, product.external_product_id, settings);
+    return product;
+  });
 }

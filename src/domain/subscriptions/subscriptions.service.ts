@@ -3,19 +3,18 @@
  * knock-on effects of every change (queued charges rebuilt, customer activated or deactivated,
  * events).
  */
+import { runCommand } from '../command.js';
+import { fail } from '../failures.js';
 import { planPrice, withCatalogDefaults } from '../products/catalog.js';
 import { findVariant } from '../products/products.service.js';
-import { withCustomerStatus } from '../customers/customer-status.js';
 import { addInterval, firstPinnedDate, isDate } from '../dates.js';
-import { deferSync, syncQueuedCharges } from '../charges/queued-charges.js';
-import { ApiError } from '../../errors/api-error.js';
-import { errors } from '../../errors/messages.js';
+import { deferRebuild, settleKnockOns } from '../command.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
 import { findAddress } from '../addresses/addresses.service.js';
 import { addressCurrency } from '../charges/charge-builder.js';
 import { removePurchaseItem } from './remove-purchase-items.js';
-import { changedFields } from '../../resources/serialize.js';
+import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Subscription } from '../../model/subscription.js';
 
@@ -45,12 +44,12 @@ export type SubscriptionChange = Partial<
 
 export function findSubscription(store: Store, id: number): Subscription {
   const subscription = store.collections.subscriptions.get(id);
-  if (!subscription) throw errors.notFound();
+  if (!subscription) throw fail.notFound();
   return subscription;
 }
 
 // Real-service wording: a bare string (api-facts).
-const pastDate = () => new ApiError(422, { errors: { next_charge_scheduled_at: 'Cannot be in the past' } });
+const pastDate = () => fail.bare('next_charge_scheduled_at', 'Cannot be in the past');
 
 /** Checks the schedule fields together (prepaid multiples, pinned days matching the unit). */
 function checkSchedule(
@@ -64,16 +63,16 @@ function checkSchedule(
   >,
 ): void {
   if (s.charge_interval_frequency % s.order_interval_frequency !== 0) {
-    throw errors.field(
+    throw fail.field(
       'charge_interval_frequency',
       'Must equal order_interval_frequency (pay as you go) or be a multiple of it (prepaid).',
     );
   }
   if (s.order_day_of_month !== null && s.order_interval_unit !== 'month') {
-    throw errors.field('order_day_of_month', 'Only allowed with order_interval_unit month.');
+    throw fail.field('order_day_of_month', 'Only allowed with order_interval_unit month.');
   }
   if (s.order_day_of_week !== null && s.order_interval_unit !== 'week') {
-    throw errors.field('order_day_of_week', 'Only allowed with order_interval_unit week.');
+    throw fail.field('order_day_of_week', 'Only allowed with order_interval_unit week.');
   }
 }
 
@@ -84,14 +83,14 @@ function checkSchedule(
 function withCatalog(store: Store, change: SubscriptionChange, current?: Subscription): SubscriptionChange {
   if (current && change.external_variant_id === undefined) return change;
   if (!change.external_variant_id)
-    throw errors.field('external_variant_id', 'Missing data for required field.');
+    throw fail.field('external_variant_id', 'Missing data for required field.');
   const found = findVariant(store, change.external_variant_id);
   const plan = change.plan_id ? store.collections.plans.get(change.plan_id) : undefined;
   if (
     change.plan_id &&
     (!plan || (found && plan.external_product_id !== found.product.external_product_id))
   ) {
-    throw errors.field('plan_id', `No plan ${change.plan_id} for this product.`);
+    throw fail.field('plan_id', `No plan ${change.plan_id} for this product.`);
   }
   return withCatalogDefaults(store, change, (unitPrice) => planPrice(unitPrice, plan));
 }
@@ -102,29 +101,29 @@ export function createSubscription(
   nextChargeDate: string,
   change: SubscriptionChange,
 ): Subscription {
-  const { store } = ctx;
-  const address = store.collections.addresses.get(addressId);
-  if (!address) throw errors.field('address_id', `No address with id ${addressId}.`);
-  if (!isDate(nextChargeDate)) throw errors.field('next_charge_scheduled_at', 'Not a valid date.');
-  if (nextChargeDate < store.today()) throw pastDate();
-  const plan = change.plan_id ? store.collections.plans.get(change.plan_id) : undefined;
-  const prefs = plan?.subscription_preferences;
-  const fields = withCatalog(store, {
-    charge_interval_frequency: prefs?.charge_interval_frequency,
-    order_interval_frequency: prefs?.order_interval_frequency,
-    order_interval_unit: prefs?.interval_unit,
-    ...change,
-  });
-  const schedule = {
-    charge_interval_frequency: fields.charge_interval_frequency ?? 1,
-    order_interval_frequency: fields.order_interval_frequency ?? 1,
-    order_interval_unit: fields.order_interval_unit ?? 'month',
-    order_day_of_month: fields.order_day_of_month ?? prefs?.order_day_of_month ?? null,
-    order_day_of_week: fields.order_day_of_week ?? prefs?.order_day_of_week ?? null,
-  };
-  checkSchedule(schedule);
-  const now = store.now();
-  return withCustomerStatus(ctx, address.customer_id, () => {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const address = store.collections.addresses.get(addressId);
+    if (!address) throw fail.field('address_id', `No address with id ${addressId}.`);
+    if (!isDate(nextChargeDate)) throw fail.field('next_charge_scheduled_at', 'Not a valid date.');
+    if (nextChargeDate < store.today()) throw pastDate();
+    const plan = change.plan_id ? store.collections.plans.get(change.plan_id) : undefined;
+    const prefs = plan?.subscription_preferences;
+    const fields = withCatalog(store, {
+      charge_interval_frequency: prefs?.charge_interval_frequency,
+      order_interval_frequency: prefs?.order_interval_frequency,
+      order_interval_unit: prefs?.interval_unit,
+      ...change,
+    });
+    const schedule = {
+      charge_interval_frequency: fields.charge_interval_frequency ?? 1,
+      order_interval_frequency: fields.order_interval_frequency ?? 1,
+      order_interval_unit: fields.order_interval_unit ?? 'month',
+      order_day_of_month: fields.order_day_of_month ?? prefs?.order_day_of_month ?? null,
+      order_day_of_week: fields.order_day_of_week ?? prefs?.order_day_of_week ?? null,
+    };
+    checkSchedule(schedule);
+    const now = store.now();
     const subscription = store.collections.subscriptions.insert({
       id: store.nextId('purchase_items'),
       address_id: address.id,
@@ -164,15 +163,8 @@ export function createSubscription(
       object_id: subscription.id,
       customer_id: subscription.customer_id,
     });
-    syncQueuedCharges(ctx, address.id);
     return subscription;
   });
-}
-
-/** Rebuilds the address's queued charges now, or in 5 s when the change is not committed. */
-function resync(ctx: ServiceContext, addressId: number, commit: boolean): void {
-  if (commit) syncQueuedCharges(ctx, addressId);
-  else deferSync(ctx, addressId);
 }
 
 export function updateSubscription(
@@ -181,54 +173,58 @@ export function updateSubscription(
   change: SubscriptionChange,
   commit = true,
 ): Subscription {
-  const { store } = ctx;
-  const before = findSubscription(store, id);
-  const fields = withCatalog(store, change, before);
-  const merged = { ...before, ...fields };
-  checkSchedule(merged);
-  const after = store.collections.subscriptions.update(id, { ...fields, updated_at: store.now() });
-  const updated = changedFields(before, after);
-  recordEvent(store, ctx.actor, {
-    object_type: 'subscription',
-    verb: 'updated',
-    object_id: id,
-    customer_id: after.customer_id,
-    updated_attributes: updated,
-  });
-  if (before.external_variant_id !== after.external_variant_id) {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findSubscription(store, id);
+    const fields = withCatalog(store, change, before);
+    const merged = { ...before, ...fields };
+    checkSchedule(merged);
+    const after = store.collections.subscriptions.update(id, { ...fields, updated_at: store.now() });
+    const updated = changedFields(before, after);
     recordEvent(store, ctx.actor, {
       object_type: 'subscription',
-      verb: 'swapped',
+      verb: 'updated',
       object_id: id,
       customer_id: after.customer_id,
       updated_attributes: updated,
     });
-  }
-  if (after.status === 'active') resync(ctx, after.address_id, commit);
-  return after;
+    if (before.external_variant_id !== after.external_variant_id) {
+      recordEvent(store, ctx.actor, {
+        object_type: 'subscription',
+        verb: 'swapped',
+        object_id: id,
+        customer_id: after.customer_id,
+        updated_attributes: updated,
+      });
+    }
+    // Not committed: the address's queued charges are rebuilt in 5 s (the update rebuilds them now otherwise).
+    if (after.status === 'active' && !commit) deferRebuild(ctx, after.address_id);
+    return after;
+  });
 }
 
 export function setNextChargeDate(ctx: ServiceContext, id: number, date: string): Subscription {
-  const { store } = ctx;
-  const before = findSubscription(store, id);
-  // Real-service wording (api-facts).
-  if (!isDate(date) || date < store.today())
-    throw errors.validation({ date: ['date is not far enough in the future'] });
-  if (before.status !== 'active')
-    throw errors.field('status', 'Only an active subscription has a next charge date.');
-  const after = store.collections.subscriptions.update(id, {
-    next_charge_scheduled_at: date,
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findSubscription(store, id);
+    // Real-service wording (api-facts).
+    if (!isDate(date) || date < store.today())
+      throw fail.fields({ date: ['date is not far enough in the future'] });
+    if (before.status !== 'active')
+      throw fail.field('status', 'Only an active subscription has a next charge date.');
+    const after = store.collections.subscriptions.update(id, {
+      next_charge_scheduled_at: date,
+      updated_at: store.now(),
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'subscription',
+      verb: 'updated',
+      object_id: id,
+      customer_id: after.customer_id,
+      updated_attributes: changedFields(before, after),
+    });
+    return after;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'subscription',
-    verb: 'updated',
-    object_id: id,
-    customer_id: after.customer_id,
-    updated_attributes: changedFields(before, after),
-  });
-  syncQueuedCharges(ctx, after.address_id);
-  return after;
 }
 
 export function changeAddress(
@@ -237,31 +233,31 @@ export function changeAddress(
   addressId: number,
   date?: string,
 ): Subscription {
-  const { store } = ctx;
-  const before = findSubscription(store, id);
-  const target = store.collections.addresses.get(addressId);
-  if (!target || target.customer_id !== before.customer_id) {
-    throw errors.field('address_id', 'The address must belong to the subscription’s customer.');
-  }
-  if (addressCurrency(store, target) !== before.presentment_currency) {
-    throw errors.field('address_id', 'The address has another presentment currency.');
-  }
-  if (date !== undefined && (!isDate(date) || date < store.today())) throw pastDate();
-  const after = store.collections.subscriptions.update(id, {
-    address_id: addressId,
-    ...(date !== undefined && before.status === 'active' ? { next_charge_scheduled_at: date } : {}),
-    updated_at: store.now(),
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findSubscription(store, id);
+    const target = store.collections.addresses.get(addressId);
+    if (!target || target.customer_id !== before.customer_id) {
+      throw fail.field('address_id', 'The address must belong to the subscription’s customer.');
+    }
+    if (addressCurrency(store, target) !== before.presentment_currency) {
+      throw fail.field('address_id', 'The address has another presentment currency.');
+    }
+    if (date !== undefined && (!isDate(date) || date < store.today())) throw pastDate();
+    const after = store.collections.subscriptions.update(id, {
+      address_id: addressId,
+      ...(date !== undefined && before.status === 'active' ? { next_charge_scheduled_at: date } : {}),
+      updated_at: store.now(),
+    });
+    recordEvent(store, ctx.actor, {
+      object_type: 'subscription',
+      verb: 'updated',
+      object_id: id,
+      customer_id: after.customer_id,
+      updated_attributes: changedFields(before, after),
+    });
+    return after;
   });
-  recordEvent(store, ctx.actor, {
-    object_type: 'subscription',
-    verb: 'updated',
-    object_id: id,
-    customer_id: after.customer_id,
-    updated_attributes: changedFields(before, after),
-  });
-  syncQueuedCharges(ctx, before.address_id);
-  syncQueuedCharges(ctx, addressId);
-  return after;
 }
 
 /** Ends a subscription: cancelled by request, or expired after its last charge. */
@@ -273,11 +269,11 @@ export function endSubscription(
     | { status: 'expired' },
   events = true,
 ): Subscription {
-  const { store } = ctx;
-  const before = findSubscription(store, id);
-  if (before.status !== 'active')
-    throw errors.field('status', `The subscription is already ${before.status}.`);
-  return withCustomerStatus(ctx, before.customer_id, () => {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findSubscription(store, id);
+    if (before.status !== 'active')
+      throw fail.field('status', `The subscription is already ${before.status}.`);
     const after = store.collections.subscriptions.update(id, {
       status: end.status,
       next_charge_scheduled_at: null,
@@ -292,24 +288,25 @@ export function endSubscription(
       updated_at: store.now(),
     });
     if (events && end.status === 'cancelled') recordStatusChange(ctx, 'cancelled', after);
-    syncQueuedCharges(ctx, after.address_id);
+    // Its queued charges go, and the customer may end inactive, before the caller goes on.
+    settleKnockOns(ctx);
     return after;
   });
 }
 
 export function activateSubscription(ctx: ServiceContext, id: number): Subscription {
-  const { store } = ctx;
-  const before = findSubscription(store, id);
-  if (before.status === 'active') throw errors.field('status', 'The subscription is already active.');
-  findAddress(store, before.address_id);
-  const next =
-    before.order_day_of_month !== null || before.order_day_of_week !== null
-      ? firstPinnedDate(store.today(), before.order_interval_unit, before.charge_interval_frequency, {
-          dayOfMonth: before.order_day_of_month,
-          dayOfWeek: before.order_day_of_week,
-        })
-      : addInterval(store.today(), before.order_interval_unit, before.charge_interval_frequency);
-  return withCustomerStatus(ctx, before.customer_id, () => {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const before = findSubscription(store, id);
+    if (before.status === 'active') throw fail.field('status', 'The subscription is already active.');
+    findAddress(store, before.address_id);
+    const next =
+      before.order_day_of_month !== null || before.order_day_of_week !== null
+        ? firstPinnedDate(store.today(), before.order_interval_unit, before.charge_interval_frequency, {
+            dayOfMonth: before.order_day_of_month,
+            dayOfWeek: before.order_day_of_week,
+          })
+        : addInterval(store.today(), before.order_interval_unit, before.charge_interval_frequency);
     const after = store.collections.subscriptions.update(id, {
       status: 'active',
       next_charge_scheduled_at: next,
@@ -320,7 +317,6 @@ export function activateSubscription(ctx: ServiceContext, id: number): Subscript
       updated_at: store.now(),
     });
     recordStatusChange(ctx, 'activated', after);
-    syncQueuedCharges(ctx, after.address_id);
     return after;
   });
 }
@@ -339,10 +335,9 @@ function recordStatusChange(ctx: ServiceContext, verb: 'activated' | 'cancelled'
 }
 
 export function deleteSubscription(ctx: ServiceContext, id: number): void {
-  const { store } = ctx;
-  const subscription = findSubscription(store, id);
-  withCustomerStatus(ctx, subscription.customer_id, () => {
-    removePurchaseItem(ctx, id);
-    syncQueuedCharges(ctx, subscription.address_id);
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const subscription = findSubscription(store, id);
+    removePurchaseItem(ctx, subscription.id);
   });
 }

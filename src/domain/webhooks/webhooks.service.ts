@@ -1,14 +1,14 @@
 /** Webhook subscriptions: a receiver URL per topic, with the topic's included objects. */
-import { errors } from '../../errors/messages.js';
+import { fail } from '../failures.js';
 import type { Scope } from '../../store/scopes.js';
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { includedObjectsFor, isTopic, TOPICS } from '../events/topics.js';
 import type { Webhook } from '../../model/webhook.js';
 
 export function findWebhook(store: Store, id: number): Webhook {
   const webhook = store.collections.webhooks.get(id);
-  if (!webhook) throw errors.notFound();
+  if (!webhook) throw fail.notFound();
   return webhook;
 }
 
@@ -20,11 +20,11 @@ export interface WebhookFields {
 
 /** Checks topic and included objects against the spec's tables; returns the topic's read scope. */
 export function checkSubscription(fields: Pick<WebhookFields, 'topic' | 'included_objects'>): Scope | null {
-  if (!isTopic(fields.topic)) throw errors.field('topic', `Not a webhook topic: ${fields.topic}.`);
+  if (!isTopic(fields.topic)) throw fail.field('topic', `Not a webhook topic: ${fields.topic}.`);
   const allowed = includedObjectsFor(fields.topic);
   const unknown = fields.included_objects.filter((name) => !allowed.includes(name));
   if (unknown.length) {
-    throw errors.field(
+    throw fail.field(
       'included_objects',
       allowed.length
         ? `${unknown.join(', ')} cannot be included with ${fields.topic}; allowed: ${allowed.join(', ')}.`

@@ -4,7 +4,7 @@
  * `include` key.
  */
 import { errors, FIELD } from '../../errors/messages.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import type { ApiRequest } from '../types.js';
 
 /** What resolving an include needs: the store and the version to render in (a request has both). */

@@ -4,14 +4,13 @@
  */
 import { errors, FIELD } from '../../errors/messages.js';
 import { toIso } from '../../platform/clock.js';
+import { parseTimestampMs } from '../../platform/calendar.js';
 
 export const MAX_LIMIT = 250;
 export const DEFAULT_LIMIT = 50;
 export const MAX_PAGE = 100;
 
 const INTEGER = /^-?\d{1,15}$/;
-const ISO_DATETIME =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export function parseInteger(name: string, raw: string): number {
   const value = raw.trim();
@@ -39,16 +38,6 @@ export function parseIntegerList(name: string, raw: string): number[] {
   const parts = raw.split(',').map((part) => part.trim());
   if (parts.some((part) => !INTEGER.test(part))) throw errors.field(name, FIELD.notInteger);
   return parts.map(Number);
-}
-
-/** Parses an ISO-8601 date or datetime (UTC when it has no offset) to epoch milliseconds. */
-export function parseTimestampMs(raw: string): number | null {
-  const value = raw.trim();
-  if (!ISO_DATETIME.test(value)) return null;
-  let normalized = value.replace(' ', 'T');
-  if (normalized.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/.test(normalized)) normalized += 'Z';
-  const ms = Date.parse(normalized);
-  return Number.isNaN(ms) ? null : ms;
 }
 
 /** A datetime query value as a canonical timestamp, or the documented 422. */

@@ -4,7 +4,7 @@
  * its own `when`; the first deciding rule, in the order added, answers (`fired`). Rules live in
  * memory only (docs/decisions/0011).
  */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { compilePathGlob } from '../path-glob.js';
 import { Random } from '../random.js';
 import { describeAction } from './fault-actions.js';

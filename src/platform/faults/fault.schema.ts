@@ -1,6 +1,6 @@
 /** The body of `POST /_emulator/faults`, parsed with zod (a bad rule gets 422 naming its fields). */
 import * as z from 'zod';
-import { API_VERSIONS } from '../../store/versions.js';
+import { API_VERSIONS } from '../../model/versions.js';
 import { pathPatternProblem } from '../path-glob.js';
 import type { FaultRuleInput } from './fault.types.js';
 

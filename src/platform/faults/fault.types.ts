@@ -2,7 +2,7 @@
  * Fault rules as data (DESIGN convention 4): what a rule matches, what it does, when it fires.
  * These are the shapes of `POST /_emulator/faults` and of the typed control client.
  */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 
 export type FaultMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 

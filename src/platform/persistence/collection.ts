@@ -61,7 +61,10 @@ export class UnindexableRecord extends Error {
   }
 }
 
-export type WriteListener<T> = (before: T | undefined, after: T | undefined) => void;
+/** `write`: a record inserted, updated or deleted; `revert`: a write undone (a failed command's). */
+export type WriteCause = 'write' | 'revert';
+
+export type WriteListener<T> = (before: T | undefined, after: T | undefined, cause: WriteCause) => void;
 
 export class Collection<T extends Identified> {
   private readonly rows = new LayeredMap<number, T>();
@@ -72,6 +75,7 @@ export class Collection<T extends Identified> {
   private readonly sortedIds = new SortedIds();
   private maxId = 0;
   private listeners: WriteListener<T>[] = [];
+  private bulkListeners: (() => void)[] = [];
   private readonly shapes = new RecordShapes();
   /** Id sets made or copied since the last image; any other set may be shared with an image. */
   private ownedSets: WeakSet<Set<number>> | null = null;
@@ -202,11 +206,45 @@ export class Collection<T extends Identified> {
     };
   }
 
-  private notify(before: T | undefined, after: T | undefined): void {
-    for (const listener of this.listeners) listener(before, after);
+  /**
+   * Calls `listener` before a bulk change (`clear`, `load`, `restore`), while the content is still
+   * what it was (a command takes an image of it, to put it back if it fails).
+   */
+  onBulk(listener: () => void): void {
+    this.bulkListeners.push(listener);
+  }
+
+  private notify(before: T | undefined, after: T | undefined, cause: WriteCause = 'write'): void {
+    for (const listener of this.listeners) listener(before, after, cause);
+  }
+
+  /**
+   * Undoes a write: puts `row` back as record `id` (or removes it, when undefined), indexes
+   * included, and tells the write listeners with the cause `revert`.
+   *
+   * @example
+   * const before = customers.get(7); customers.update(7, patch); customers.revert(7, before);
+   */
+  revert(id: number, row: T | undefined): void {
+    const current = this.rows.get(id);
+    if (current === row) return;
+    if (current) {
+      this.removeFromIndexes(current);
+      this.rows.delete(id);
+      this.sortedIds.forget();
+    }
+    if (row) {
+      const frozen = Object.isFrozen(row) ? row : (Object.freeze(this.shapes.copy(row)) as T);
+      this.rows.set(id, frozen);
+      this.addToIndexes(frozen);
+      this.sortedIds.forget();
+    }
+    this.onChange();
+    this.notify(current, row, 'revert');
   }
 
   clear(): void {
+    for (const listener of this.bulkListeners) listener();
     this.rows.clear();
     for (const index of this.indexes) index.clear();
     this.sortedIds.clear();
@@ -240,6 +278,7 @@ export class Collection<T extends Identified> {
    * it calls no write listener and counts as a new generation.
    */
   restore(image: CollectionImage<T>): void {
+    for (const listener of this.bulkListeners) listener();
     this.rows.restore(image.rows);
     image.indexes.forEach((index, i) => this.indexes[i]?.restore(index));
     this.sortedIds.restore(image.sortedIds);

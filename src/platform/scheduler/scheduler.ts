@@ -1,25 +1,43 @@
 /**
  * Runs a store's due jobs in `due_at` order (ties by id), moving the store clock to each job's
- * time before it runs. Job implementations live in a table keyed by `type`, injected at wiring.
+ * time before it runs, each job as one command of the store. Job implementations live in a table
+ * keyed by `type`, injected at wiring. It knows the store only through `SchedulerHost`.
  */
+import type { Clock } from '../clock.js';
 import { toIso } from '../clock.js';
 import type { Job, JobReport } from '../../model/job.js';
+import type { Collection } from '../persistence/collection.js';
 import { JobQueue } from './job-queue.js';
-import type { Store } from '../../store/store.js';
 
-export interface JobKind {
+/** What the scheduler needs of a store (the store implements it). */
+export interface SchedulerHost {
+  readonly collections: { readonly jobs: Collection<Job> };
+  readonly clock: Clock;
+  readonly settings: { readonly max_jobs_per_advance: number };
+  nextId(kind: 'jobs'): number;
+  /** Runs `work` as one command: all its writes or none. */
+  command<T>(work: () => T): T;
+  /** Resolves when the background work the jobs started (webhook sends) has settled. */
+  settle(): Promise<void>;
+  /** Subscribes to committed events (the advance reports their topics). */
+  onEvent(listener: (event: { readonly topic: string }) => void): () => void;
+  /** Tells listeners where the clock stands after an advance. */
+  clockMoved(ran: { jobs: number; events: number }): void;
+}
+
+export interface JobKind<Host = SchedulerHost> {
   /** One line saying what this kind of job does (shown in previews and docs). */
   readonly description: string;
   /** What this job will do to its subject as things stand (the timeline preview); `description` when absent. */
-  explain?(store: Store, job: Job): string;
+  explain?(store: Host, job: Job): string;
   /**
    * Does the work; returns the outcome in a few words (`paid`, `failed: CARD_DECLINED`, ...). May
    * be async (a webhook retry sends over HTTP); the clock waits for it before the next job.
    */
-  run(store: Store, job: Job): string | Promise<string>;
+  run(store: Host, job: Job): string | Promise<string>;
 }
 
-export type JobKinds = ReadonlyMap<string, JobKind>;
+export type JobKinds<Host = SchedulerHost> = ReadonlyMap<string, JobKind<Host>>;
 
 export interface AdvanceReport {
   readonly now: string;
@@ -32,14 +50,14 @@ export interface AdvanceReport {
 /** Jobs run between two turns of the event loop, so other stores' requests are served meanwhile. */
 const JOBS_PER_TURN = 500;
 
-export class Scheduler {
+export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
   /** Due-order index of the jobs collection: built on first use, kept up by inserts, pruned lazily. */
   private queue: JobQueue | null = null;
   private queuedGeneration = -1;
 
   constructor(
-    private readonly store: Store,
-    private readonly kinds: JobKinds,
+    private readonly store: Host,
+    private readonly kinds: JobKinds<Host>,
   ) {
     store.collections.jobs.onWrite((previous, job) => {
       if (!previous && job) this.queue?.push(job);
@@ -47,7 +65,7 @@ export class Scheduler {
   }
 
   /** The kinds of job this scheduler runs (a scratch store made for samples runs the same). */
-  get jobKinds(): JobKinds {
+  get jobKinds(): JobKinds<Host> {
     return this.kinds;
   }
 
@@ -113,7 +131,7 @@ export class Scheduler {
         if (ran.length === this.store.settings.max_jobs_per_advance)
           return { now: clock.iso(), jobs: ran, events: topics, stopped_short: true };
         if (job.due_at > clock.now()) clock.set(job.due_at);
-        this.store.collections.jobs.delete(job.id);
+        this.store.command(() => this.store.collections.jobs.delete(job.id));
         const outcome = await this.run(job, onError);
         await this.store.settle();
         ran.push({ type: job.type, due_at: toIso(job.due_at), subject: job.subject, outcome });
@@ -130,7 +148,8 @@ export class Scheduler {
     const kind = this.kinds.get(job.type);
     if (!kind) return `skipped: no job kind ${job.type}`;
     try {
-      return await kind.run(this.store, job);
+      // A job is one command: a job that throws leaves the store as it was before it.
+      return await this.store.command(() => kind.run(this.store, job));
     } catch (error) {
       onError(error, job);
       return 'failed: internal error';

@@ -4,7 +4,7 @@ import { listResponse, type ListSpec } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
 import { errors } from '../../errors/messages.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { Account } from '../../model/account.js';
 

@@ -3,7 +3,7 @@ import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
 import { findCustomer } from '../../domain/customers/customers.service.js';
 import { createdResponse, deletedResponse } from '../responses.js';

@@ -1,7 +1,7 @@
 /** Request bodies of the address endpoints, per version, parsed into canonical fields. */
 import * as z from 'zod';
 import { errors } from '../../errors/messages.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import {
   countryField,
   currencyCode,

@@ -1,6 +1,6 @@
 /** The address record in each version's shape (spec: Address 2021-01 and 2021-11). */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { Address } from '../../model/address.js';
 import { countryName } from '../../domain/addresses/countries.js';

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { errors } from '../../errors/messages.js';
 import type { FieldErrors } from '../../errors/api-error.js';
 import type { Gate } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { findCountry } from '../../domain/addresses/countries.js';
 import { findUsState, zipMatchesState } from '../../domain/addresses/us-states.js';
 

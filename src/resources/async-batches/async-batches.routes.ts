@@ -5,7 +5,7 @@
 import { listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse } from '../responses.js';
 import { batchList, taskList } from './async-batches.list.js';
 import { taskRunner } from './async-batches.runner.js';

@@ -5,14 +5,14 @@
  * refused task records the status and body the request would have answered.
  */
 import * as z from 'zod';
-import { isApiError } from '../../errors/api-error.js';
+import { apiErrorOf } from '../../http/failures.js';
 import { errors } from '../../errors/messages.js';
 import { dialectOf } from '../../http/dialect.js';
-import { checkAccess, endpointFor, endpointRequest, runHoldingAddress } from '../../http/endpoint-request.js';
+import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from '../../http/endpoint-request.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, HttpMethod } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { authenticated } from '../../store/registry.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { externalIdField } from '../products/catalog.schema-parts.js';
 import { integerId } from '../schema-parts.js';
 import type { AsyncBatchTask, BatchType, TaskResult } from '../../model/async-batch.js';
@@ -100,18 +100,14 @@ export function taskRunner(
         path: route.path,
         origin: () => request.origin,
       });
-      const addressId = endpoint.locks?.(taskRequest);
-      const response =
-        addressId === undefined
-          ? await endpoint.handle(taskRequest)
-          : await runHoldingAddress(store, addressId, () => endpoint.handle(taskRequest));
-      return resultOf(response);
+      return resultOf(await invokeEndpoint(endpoint, taskRequest));
     } catch (error) {
       // A bug in a handler fails its task with the body a request would get, not the whole batch.
       // Its messages name fields in the store's words, as the request's would (its keys are
       // renamed when the task is served).
-      return isApiError(error)
-        ? { status_code: error.status, output: dialectOf(store).writeErrorTexts(error.body) }
+      const answer = apiErrorOf(error);
+      return answer
+        ? { status_code: answer.status, output: dialectOf(store).writeErrorTexts(answer.body) }
         : { status_code: 500, output: errors.internal().body };
     }
   };

@@ -1,6 +1,6 @@
 /** Request bodies of the async batch endpoints (one shape in both versions). */
 import * as z from 'zod';
-import { RULE } from '../../errors/messages.js';
+import { RULE } from '../../domain/messages.js';
 import { BATCH_TYPES, MAX_TASKS_PER_REQUEST } from '../../model/async-batch.js';
 
 export const batchCreate = z.object({ batch_type: z.enum(BATCH_TYPES) });

@@ -3,7 +3,7 @@
  * timestamps follow the version. A task's `result.output` is the 2021-11 body its request answered,
  * whatever the version reading it (tasks always run as 2021-11 requests, decision 0012).
  */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { AsyncBatch, AsyncBatchTask } from '../../model/async-batch.js';
 

@@ -5,7 +5,7 @@ import { listResponse, type FilterParser, type ListSpec } from '../../http/list/
 import { parseBooleanParam, parseIntegerList } from '../../http/list/params.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint, Gate } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { integerId, numeric } from '../schema-parts.js';
 import type { BundleSelection } from '../../model/bundle-selection.js';
 import { serializeSelection } from './bundle-selections.serializers.js';

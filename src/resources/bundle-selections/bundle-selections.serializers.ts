@@ -1,5 +1,5 @@
 /** The bundle selection record (spec: Bundle selection 2021-11). */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { BundleSelection } from '../../model/bundle-selection.js';
 

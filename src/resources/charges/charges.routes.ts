@@ -17,7 +17,7 @@ import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { applyDiscountBody } from '../discounts/discounts.schemas.js';
 import { discountNamed } from '../../domain/discounts/discounts.service.js';
 import type { Charge } from '../../model/charge.js';

@@ -6,7 +6,7 @@ import { startOfDay } from '../../domain/dates.js';
 import { fromMinor } from '../../domain/money.js';
 import { variantImages, variantImages2021_11 } from '../products/products.serializers.js';
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { address2021_01, platformIdOutput, timestamp } from '../serialize.js';
 import type { Charge, ChargeLineItem, ChargeShippingLine } from '../../model/charge.js';
 

@@ -5,9 +5,10 @@
  */
 import { chargeCheckout } from '../../domain/checkouts/checkout-completion.js';
 import { offeredRates, priceCheckout } from '../../domain/checkouts/checkout-pricing.js';
-import { errors, RULE } from '../../errors/messages.js';
+import { errors } from '../../errors/messages.js';
+import { RULE } from '../../domain/messages.js';
 import type { ApiRequest, Endpoint, Gate } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import type { Checkout } from '../../model/checkout.js';
 import { chargeBody, checkoutSchemas } from './checkouts.schemas.js';
 import { serializeCheckout, serializeShippingRate } from './checkouts.serializers.js';

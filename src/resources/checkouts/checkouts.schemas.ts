@@ -3,9 +3,9 @@
  * addresses take `country_code` or a `country` name, and 2021-11 line items may name their product
  * and variant as `external_product_id` / `external_variant_id` objects, as its other records do.
  */
-import * as z from 'zod';
 import { FIELD } from '../../errors/messages.js';
-import type { ApiVersion } from '../../store/versions.js';
+import * as z from 'zod';
+import type { ApiVersion } from '../../model/versions.js';
 import {
   analyticsData,
   countryField,
@@ -18,26 +18,9 @@ import {
   numeric,
 } from '../schema-parts.js';
 import type { PostalAddress } from '../../model/shared.js';
+import type { CheckoutPatch, LineInput } from '../../domain/checkouts/checkout-inputs.js';
 import { frequency, INTERVAL_UNITS } from '../subscriptions/subscriptions.schemas.js';
 import { CHECKOUT_PAYMENT_TYPES, CHECKOUT_PROCESSORS, CHECKOUT_SOURCES } from '../../model/checkout.js';
-
-/** A line item as sent: the variant, the quantity and, for a subscription, its schedule. */
-export interface LineInput {
-  readonly product_id: string | undefined;
-  readonly variant_id: string;
-  readonly quantity: number;
-  readonly properties: z.output<typeof nameValues> | undefined;
-  readonly requires_shipping: boolean | undefined;
-  readonly taxable: boolean | undefined;
-  readonly charge_interval_frequency: number | null | undefined;
-  readonly order_interval_frequency: number | null | undefined;
-  readonly order_interval_unit: (typeof INTERVAL_UNITS)[number] | null | undefined;
-  readonly order_day_of_month: number | null | undefined;
-  readonly order_day_of_week: number | null | undefined;
-  readonly cutoff_day_of_month: number | null | undefined;
-  readonly cutoff_day_of_week: number | null | undefined;
-  readonly expire_after_specific_number_of_charges: number | null | undefined;
-}
 
 const dayOfMonth = numeric(z.number().int().min(1).max(31)).nullable().optional();
 const dayOfWeek = numeric(z.number().int().min(0).max(6)).nullable().optional();
@@ -113,8 +96,6 @@ const rateChoice = z
     path: ['handle'],
   });
 
-export type RateChoice = z.output<typeof rateChoice>;
-
 function fields(version: ApiVersion, strictLines: boolean) {
   return {
     line_items: z.array(lineItem(strictLines)).min(1).max(100),
@@ -148,9 +129,6 @@ function updateSchema(version: ApiVersion) {
 }
 
 export type CheckoutCreate = z.output<ReturnType<typeof createSchema>>;
-export type CheckoutPatch = Omit<z.output<ReturnType<typeof updateSchema>>, 'line_items'> & {
-  readonly line_items?: readonly LineInput[];
-};
 
 export const checkoutSchemas: Record<
   ApiVersion,
@@ -165,5 +143,3 @@ export const chargeBody = z.object({
   payment_token: z.string().min(1).max(255),
   payment_type: z.enum(CHECKOUT_PAYMENT_TYPES).optional(),
 });
-
-export type ChargeInput = z.output<typeof chargeBody>;

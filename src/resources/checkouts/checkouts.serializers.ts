@@ -4,7 +4,7 @@
  * as that version's charges carry them.
  */
 import type { OfferedRate, PricedCheckout } from '../../domain/checkouts/checkout-pricing.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { countryName } from '../../domain/addresses/countries.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
 import type { PostalAddress } from '../../model/shared.js';

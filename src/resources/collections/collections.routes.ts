@@ -3,7 +3,7 @@ import { parseIncludes } from '../../http/list/include.js';
 import { listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { collectionList, collectionProductList, requireCollectionId } from './collections.list.js';
 import { collectionCreate, collectionProductsBulk, collectionUpdate } from './collections.schemas.js';

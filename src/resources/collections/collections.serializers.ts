@@ -1,5 +1,5 @@
 /** Collections and memberships (api-facts: Collection); 2021-11 records, timestamps per version. */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { CollectionProduct, ProductCollection } from '../../model/collection.js';
 

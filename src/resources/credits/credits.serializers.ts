@@ -1,5 +1,5 @@
 /** Credit records (api-facts: Credit account, Credit adjustment); 2021-11 only. */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { CreditAccount, CreditAdjustment } from '../../model/credit.js';
 

@@ -3,7 +3,7 @@ import { countResponse, listResponse } from '../../http/list/list.js';
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { serializePaymentSource } from '../payment-methods/payment-methods.serializers.js';
 import type { Customer } from '../../model/customer.js';

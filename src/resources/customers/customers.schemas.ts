@@ -1,16 +1,9 @@
 /** Request bodies of the customer endpoints, per version, parsed into the canonical fields. */
 import * as z from 'zod';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { analyticsData, countryField, definedOnly, email, optionalText, text } from '../schema-parts.js';
 import type { CustomerPatch } from '../../domain/customers/customers.service.js';
-
-/** Deprecated 2021-01 processor token fields; each creates a payment method for the customer. */
-export const PROCESSOR_TOKEN_FIELDS = {
-  stripe_customer_token: 'stripe',
-  braintree_customer_token: 'braintree',
-  paypal_customer_token: 'braintree',
-  authorizedotnet_customer_token: 'authorize',
-} as const;
+import { PROCESSOR_TOKEN_FIELDS, type ProcessorTokens } from '../../domain/customers/processor-tokens.js';
 
 const processorTokens = {
   stripe_customer_token: optionalText,
@@ -85,8 +78,6 @@ const update2021_11 = create2021_11.partial();
 type Create2021_01 = z.output<typeof create2021_01>;
 type Update2021_01 = z.output<typeof update2021_01>;
 type Create2021_11 = z.output<typeof create2021_11>;
-
-export type ProcessorTokens = Partial<Record<keyof typeof PROCESSOR_TOKEN_FIELDS, string | null>>;
 
 function tokensOf(body: ProcessorTokens): ProcessorTokens {
   const tokens: ProcessorTokens = {};

@@ -1,6 +1,6 @@
 /** The customer record in each version's shape (spec: Customer 2021-01; api-facts: 2021-11). */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { countryName } from '../../domain/addresses/countries.js';
 import { hasValidPaymentMethod } from '../../domain/payment-methods/payment-methods.service.js';
 import { timestamp } from '../serialize.js';

@@ -3,7 +3,7 @@ import { enumFilter, idsFilter, stringFilter, timestampFilters } from '../../htt
 import { countResponse, listResponse, type ListSpec } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { DISCOUNT_STATUSES, DISCOUNT_TYPES, type Discount } from '../../model/discount.js';
 import { discountUpdate } from './discounts.schemas.js';

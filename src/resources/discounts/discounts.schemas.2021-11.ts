@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import type { Body } from '../../http/types.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { numeric } from '../schema-parts.js';
 import { DISCOUNT_STATUSES, DISCOUNT_TYPES, FIRST_TIME_ONLY, PRODUCT_TYPES } from '../../model/discount.js';
 import {

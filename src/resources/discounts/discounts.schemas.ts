@@ -1,7 +1,7 @@
 /** Request bodies of the discount endpoints (one shape in both versions). */
 import * as z from 'zod';
 import { MAX_AMOUNT, externalIdObject, numeric } from '../schema-parts.js';
-import { parseTimestampMs } from '../../http/list/params.js';
+import { parseTimestampMs } from '../../platform/calendar.js';
 import { toIso } from '../../platform/clock.js';
 import {
   CHANNELS,

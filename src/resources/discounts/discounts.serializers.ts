@@ -1,6 +1,6 @@
 /** The discount record (spec: Discount); 2021-01 keeps the deprecated `applies_to`. */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { Discount } from '../../model/discount.js';
 import { effectiveStatus } from '../../domain/discounts/discounts.service.js';

@@ -9,7 +9,7 @@ import {
 } from '../../http/list/filters.js';
 import { listResponse, type ListSpec } from '../../http/list/list.js';
 import type { Endpoint } from '../../http/types.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { EventRecord } from '../../model/event.js';
 

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import type { Body } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { numeric } from '../schema-parts.js';
 import { METAFIELD_VALUE_TYPES, OWNER_RESOURCES } from '../../model/metafield.js';
 

@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { Metafield } from '../../model/metafield.js';
 

@@ -1,7 +1,7 @@
 /** POST /customers/{id}/notifications (2021-11; spec: Other 2021-11 endpoints, Notifications). */
 import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { notificationCreate } from './notifications.schemas.js';
 import { sendNotification } from '../../domain/notifications/notifications.service.js';
 

@@ -3,7 +3,7 @@ import { idsFilter, indexedIntegerFilter, timestampFilters } from '../../http/li
 import { listResponse, type ListSpec } from '../../http/list/list.js';
 import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { Onetime } from '../../model/onetime.js';
 import { onetimeSchemas } from './onetimes.schemas.js';

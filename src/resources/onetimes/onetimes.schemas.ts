@@ -1,6 +1,6 @@
 /** Request bodies of the one-time endpoints, per version. */
 import * as z from 'zod';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import {
   amount,
   calendarDay,

@@ -1,5 +1,5 @@
 /** The one-time record in each version's shape (api-facts: Onetime). */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Onetime } from '../../model/onetime.js';
 

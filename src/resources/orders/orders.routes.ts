@@ -15,7 +15,7 @@ import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse, type ListSpec } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import type { Store } from '../../store/store.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';

@@ -6,7 +6,7 @@
  * its lines; a later prepaid order shows its line items only, as it was billed.
  */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { fromMinor, toMinor } from '../../domain/money.js';
 import { variantImages, variantImages2021_11 } from '../products/products.serializers.js';
 import { address2021_01, timestamp } from '../serialize.js';

@@ -3,7 +3,7 @@ import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { paymentMethodIncludes, paymentMethodList } from './payment-methods.list.js';
 import { paymentMethodCreate, paymentMethodUpdate } from './payment-methods.schemas.js';

@@ -1,6 +1,6 @@
 /** Payment methods (2021-11 shape) and the deprecated 2021-01 payment sources derived from them. */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { countryName } from '../../domain/addresses/countries.js';
 import { customerFacts } from '../../domain/customers/customer-facts.js';
 import { timestamp } from '../serialize.js';

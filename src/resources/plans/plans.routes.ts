@@ -3,7 +3,7 @@ import { parseIncludes } from '../../http/list/include.js';
 import { listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { findProduct } from '../../domain/products/products.service.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { Plan } from '../../model/plan.js';

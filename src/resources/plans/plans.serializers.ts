@@ -1,5 +1,5 @@
 /** The plan record (api-facts: Plan). Plans are 2021-11 records; timestamps follow the version. */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { Plan } from '../../model/plan.js';
 

@@ -1,9 +1,9 @@
 /** zod building blocks of the catalog's request bodies (products, plans, collections). */
+import { FIELD } from '../../errors/messages.js';
 import * as z from 'zod';
 import { numeric } from '../schema-parts.js';
 import { fromMinor, isAmount, toMinor } from '../../domain/money.js';
-import { FIELD } from '../../errors/messages.js';
-import { parseTimestampMs } from '../../http/list/params.js';
+import { parseTimestampMs } from '../../platform/calendar.js';
 import { toIso } from '../../platform/clock.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -7,7 +7,7 @@ import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { Product } from '../../model/product.js';
 import { PRODUCT_COUNT_FILTERS, productIncludes, productList } from './products.list.js';

@@ -4,7 +4,7 @@
  * sizes and `subscription_defaults` derived from the product's plans.
  */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { collectionIdsOfProduct } from '../../domain/collections/collections.service.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Product, ProductVariant } from '../../model/product.js';

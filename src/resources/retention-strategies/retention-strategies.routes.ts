@@ -8,7 +8,7 @@ import { parseIncludes } from '../../http/list/include.js';
 import { listResponse, type ListSpec } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import {
   CANCELLATION_FLOW_TYPES,

@@ -1,5 +1,5 @@
 /** The retention strategy record (api-facts: Retention strategy); 2021-11 only. */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
 import type { RetentionStrategy } from '../../model/retention-strategy.js';
 

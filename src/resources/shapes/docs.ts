@@ -4,7 +4,7 @@
  * it (formatted by prettier); test/resources/record-docs.test.ts fails when the committed page
  * differs, so the page says what the serializers answer.
  */
-import { API_VERSIONS, type ApiVersion } from '../../store/versions.js';
+import { API_VERSIONS, type ApiVersion } from '../../model/versions.js';
 import { RECORD_SHAPES, type RecordEntry } from './index.js';
 import type { Field, Kind } from './kinds.js';
 import { SOURCES, type SourceId } from './sources.js';

@@ -6,7 +6,7 @@
  * docs/records.md is rendered from it (`npm run docs:records`). Names are the spec's neutral ones;
  * a store's dialect renames them on the wire (src/http/dialect.ts).
  */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import * as billing from './billing.js';
 import * as catalog from './catalog.js';
 import type { RecordShape } from './kinds.js';

@@ -5,7 +5,7 @@
  * (missing fields, extra fields, values of another kind). Kinds are data, so the same tables
  * render the user-facing page of fields (docs/records.md).
  */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import type { SourceId } from './sources.js';
 
 /** Scalar kinds: each a predicate on a JSON value. */

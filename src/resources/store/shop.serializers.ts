@@ -8,14 +8,8 @@
 import type { Store } from '../../store/store.js';
 import { countryId, countryName } from '../../domain/addresses/countries.js';
 import { usStates } from '../../domain/addresses/us-states.js';
-import {
-  CHECKOUT_PLATFORM,
-  EXTERNAL_PLATFORM,
-  currencySymbols,
-  storeDomain,
-  storeEmail,
-  timezoneName,
-} from './store.serializers.js';
+import { CHECKOUT_PLATFORM, storeDomain, storeEmail } from '../../store/store-facts.js';
+import { EXTERNAL_PLATFORM, currencySymbols, timezoneName } from './store.serializers.js';
 
 /** The processor the emulator's test payment tokens stand for (README: test tokens). */
 const PAYMENT_PROCESSOR = 'stripe';

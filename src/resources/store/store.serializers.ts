@@ -3,8 +3,9 @@
  * built from the emulated store's settings.
  */
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { timestamp } from '../serialize.js';
+import { CHECKOUT_PLATFORM, customerPortalUrl, storeEmail } from '../../store/store-facts.js';
 
 /** The store's platform as the store record names it. */
 export const EXTERNAL_PLATFORM = {
@@ -14,14 +15,6 @@ export const EXTERNAL_PLATFORM = {
   custom: 'custom',
 } as const;
 
-/** Which checkout serves the store (spec rule 5: the compatibility tags). */
-export const CHECKOUT_PLATFORM = {
-  platform_a: 'service_hosted',
-  platform_b_hosted: 'service_hosted',
-  platform_b_native: 'platform_b_hosted',
-  custom: 'service_hosted',
-} as const;
-
 /** `(GMT+02:00) Europe/Zaporozhye`: a timezone as the service names it. */
 export function timezoneName(iana: string, at: Date): string {
   const part = new Intl.DateTimeFormat('en-US', { timeZone: iana, timeZoneName: 'longOffset' })
@@ -29,24 +22,6 @@ export function timezoneName(iana: string, at: Date): string {
     .find((p) => p.type === 'timeZoneName');
   const offset = part?.value === 'GMT' ? 'GMT+00:00' : (part?.value ?? 'GMT+00:00');
   return `(${offset}) ${iana}`;
-}
-
-/** The customer portal of a store (also linked from notification emails). */
-export function customerPortalUrl(store: Store): string {
-  return `https://store-${store.id}.example/portal`;
-}
-
-/**
- * The store's contact address: the `email` setting, else a default, so a store always has one
- * (api-facts: token information's `contact_email` is this string). Also the sender of notification emails.
- */
-export function storeEmail(store: Store): string {
-  return store.settings.email ?? `owner@store-${store.id}.example`;
-}
-
-/** The store's domain (its portal URLs live there). */
-export function storeDomain(store: Store): string {
-  return `store-${store.id}.example`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { countResponse, listResponse } from '../../http/list/list.js';
 import { parseBooleanParam } from '../../http/list/params.js';
 import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
 import * as z from 'zod';
 import { skipAndGift } from '../../domain/subscriptions/skip-gift.js';

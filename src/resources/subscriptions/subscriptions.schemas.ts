@@ -1,6 +1,6 @@
 /** Request bodies of the subscription endpoints, per version, parsed into canonical fields. */
 import * as z from 'zod';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import {
   amount,
   analyticsData,

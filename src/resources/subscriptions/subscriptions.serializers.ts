@@ -5,7 +5,7 @@
 import { isPrepaid } from '../../domain/charges/purchase-items.js';
 import { findProductByExternalId } from '../../domain/products/products.service.js';
 import type { Store } from '../../store/store.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { platformIdOutput, timestamp } from '../serialize.js';
 import type { Subscription } from '../../model/subscription.js';
 

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../http/types.js';
-import { storeEmail } from '../store/store.serializers.js';
+import { storeEmail } from '../../store/store-facts.js';
 
 export const tokenInformationEndpoints: readonly Endpoint[] = [
   {

@@ -4,11 +4,11 @@ import { idsFilter, stringFilter } from '../../http/list/filters.js';
 import { listResponse, type ListSpec } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
-import { parseWith } from '../../http/validation.js';
+import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
 import { deliveriesOf } from '../../webhooks/dispatcher.js';
-import { newestOf, payloadOf } from '../../webhooks/payloads.js';
-import { SampleUnavailable, syntheticPayload } from '../../webhooks/samples.js';
+import { newestOf, payloadBody, payloadOf } from './payloads.js';
+import { SampleUnavailable, syntheticPayload } from './samples.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { timestamp } from '../serialize.js';
 import type { Webhook } from '../../model/webhook.js';
@@ -152,7 +152,11 @@ export const webhookEndpoints: readonly Endpoint[] = [
         sample === undefined
           ? await syntheticSample(request, webhook)
           : payloadOf(request.store, objectType, sample, webhook.api_version, webhook.included_objects);
-      await deliveriesOf(request.store).test(webhook, payload, sample === undefined);
+      await deliveriesOf(request.store).test(
+        webhook,
+        payloadBody(request.store, payload),
+        sample === undefined,
+      );
       return { body: {} };
     },
   },

@@ -7,14 +7,14 @@
  * serialized in the webhook's version exactly like a real payload. The store itself is not
  * touched (decision 0019).
  */
-import { scheduleFromRecords } from '../domain/charges/charge-jobs.js';
-import { addDays } from '../domain/dates.js';
-import { inProcessClient, type ApiCall, type Invoke } from '../http/in-process.js';
-import { Random } from '../platform/random.js';
-import { SCOPES } from '../store/scopes.js';
-import { Store } from '../store/store.js';
-import type { TokenRecord } from '../model/token.js';
-import type { ApiVersion } from '../store/versions.js';
+import { domainObservers } from '../../domain/observers.js';
+import { addDays } from '../../domain/dates.js';
+import { inProcessClient, type ApiCall, type Invoke } from '../../http/in-process.js';
+import { Random } from '../../platform/random.js';
+import { SCOPES } from '../../store/scopes.js';
+import { Store } from '../../store/store.js';
+import type { TokenRecord } from '../../model/token.js';
+import type { ApiVersion } from '../../model/versions.js';
 import { newestOf, payloadOf } from './payloads.js';
 
 type Recipe = (api: SampleApi) => Promise<void>;
@@ -239,7 +239,7 @@ function scratchOf(store: Store): { scratch: Store; token: TokenRecord } {
     clock: { now: store.clock.now(), mode: 'frozen' },
     jobKinds: store.scheduler.jobKinds,
     // Jobs follow charges (decision 0010); no webhooks, so nothing leaves the scratch store.
-    observers: [scheduleFromRecords],
+    observers: domainObservers,
     onChange: () => undefined,
   });
   scratch.continueIdsOf(store);
@@ -271,7 +271,7 @@ export async function syntheticPayload(
   const recipe = RECIPES[objectType];
   if (!recipe) return undefined;
   // Loaded on first use: the endpoint table imports this module's importers.
-  const { endpoints } = await import('../resources/index.js');
+  const { endpoints } = await import('../index.js');
   const { scratch, token } = scratchOf(store);
   const invoke: Invoke = inProcessClient(endpoints, scratch, token);
   const tomorrow = addDays(scratch.today(), 1);

@@ -3,29 +3,32 @@
  * with the webhook's `included_objects` under `include` (as `?include=` gives them). A deleted
  * record is announced by its id.
  */
-import type { IncludeSpec } from '../http/list/include.js';
-import { withIncludes } from '../http/list/include.js';
-import { addressIncludes } from '../resources/addresses/addresses.list.js';
-import { serializeBatch } from '../resources/async-batches/async-batches.serializers.js';
-import { addressSerializers } from '../resources/addresses/addresses.serializers.js';
-import { serializeSelection } from '../resources/bundle-selections/bundle-selections.serializers.js';
-import { chargeIncludes } from '../resources/charges/charges.list.js';
-import { chargeSerializers } from '../resources/charges/charges.serializers.js';
-import { serializeCheckout } from '../resources/checkouts/checkouts.serializers.js';
-import { customerIncludes } from '../resources/customers/customers.list.js';
-import { customerSerializers } from '../resources/customers/customers.serializers.js';
-import { onetimeSerializers } from '../resources/onetimes/onetimes.serializers.js';
-import { orderIncludes } from '../resources/orders/orders.routes.js';
-import { orderSerializers } from '../resources/orders/orders.serializers.js';
-import { serializePlan } from '../resources/plans/plans.serializers.js';
-import { serializeStore } from '../resources/store/store.serializers.js';
-import { subscriptionIncludes } from '../resources/subscriptions/subscriptions.list.js';
-import { subscriptionSerializers } from '../resources/subscriptions/subscriptions.serializers.js';
-import { timestamp } from '../resources/serialize.js';
-import type { Collection } from '../platform/persistence/collection.js';
-import type { CollectionName, RecordOf } from '../store/collections.js';
-import type { Store } from '../store/store.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { IncludeSpec } from '../../http/list/include.js';
+import { withIncludes } from '../../http/list/include.js';
+import { dialectOf } from '../../http/dialect.js';
+import type { EventRecord } from '../../model/event.js';
+import type { Webhook } from '../../model/webhook.js';
+import { addressIncludes } from '../addresses/addresses.list.js';
+import { serializeBatch } from '../async-batches/async-batches.serializers.js';
+import { addressSerializers } from '../addresses/addresses.serializers.js';
+import { serializeSelection } from '../bundle-selections/bundle-selections.serializers.js';
+import { chargeIncludes } from '../charges/charges.list.js';
+import { chargeSerializers } from '../charges/charges.serializers.js';
+import { serializeCheckout } from '../checkouts/checkouts.serializers.js';
+import { customerIncludes } from '../customers/customers.list.js';
+import { customerSerializers } from '../customers/customers.serializers.js';
+import { onetimeSerializers } from '../onetimes/onetimes.serializers.js';
+import { orderIncludes } from '../orders/orders.routes.js';
+import { orderSerializers } from '../orders/orders.serializers.js';
+import { serializePlan } from '../plans/plans.serializers.js';
+import { serializeStore } from '../store/store.serializers.js';
+import { subscriptionIncludes } from '../subscriptions/subscriptions.list.js';
+import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
+import { timestamp } from '../serialize.js';
+import type { Collection } from '../../platform/persistence/collection.js';
+import type { CollectionName, RecordOf } from '../../store/collections.js';
+import type { Store } from '../../store/store.js';
+import type { ApiVersion } from '../../model/versions.js';
 
 interface PayloadSpec {
   /** Key of the record in the payload (`subscription`). */
@@ -122,4 +125,26 @@ export function payloadOf(
 /** The newest record of an object type (a test delivery's sample), if any. */
 export function newestOf(store: Store, objectType: string): number | undefined {
   return PAYLOADS[objectType]?.newest(store);
+}
+
+/** The exact bytes sent for a payload: the record in the store's words (src/http/dialect.ts). */
+export function payloadBody(store: Store, payload: unknown): string {
+  return JSON.stringify(dialectOf(store).write(payload));
+}
+
+/**
+ * The body a webhook is sent for an event (the dispatcher's `render`).
+ *
+ * @example
+ * deliverWebhooks({ headers, userAgent, render: eventBody });
+ */
+export function eventBody(store: Store, webhook: Webhook, event: EventRecord): string {
+  const payload = payloadOf(
+    store,
+    event.object_type,
+    event.object_id,
+    webhook.api_version,
+    webhook.included_objects,
+  );
+  return payloadBody(store, payload);
 }

@@ -1,7 +1,7 @@
 /** Runs a scenario's timeline in an emulator of its own, in this process (`billing-emulator scenario run`). */
 import { createEmulator } from '../emulator.js';
-import { runTimeline, type ScenarioReport, type StepReport } from './runner.js';
-import type { Scenario } from './scenario.js';
+import { runTimeline, type ScenarioReport, type StepReport } from '../scenarios/runner.js';
+import type { Scenario } from '../scenarios/scenario.js';
 
 export interface HeadlessOptions {
   /** Seed of tokens and hashes (1 when absent, so runs are repeatable). */

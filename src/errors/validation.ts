@@ -3,11 +3,13 @@
  * body with marshmallow-style messages, nested like the fields they name.
  */
 import type { z } from 'zod';
-import type { FieldErrors } from '../errors/api-error.js';
-import { errors, FIELD } from '../errors/messages.js';
-import { dictionary } from '../platform/dictionary.js';
+import type { FieldErrors } from './api-error.js';
+import { errors, FIELD } from './messages.js';
 
 type Issue = z.core.$ZodIssue;
+
+/** An object with no prototype: a field named `constructor` is a field like any other (decision 0021). */
+const fieldMap = (): FieldErrors => Object.create(null) as FieldErrors;
 type RawIssue = z.core.$ZodRawIssue;
 
 function typeMessage(expected: string, input: unknown): string {
@@ -69,14 +71,14 @@ function addAt(target: FieldErrors, path: readonly PropertyKey[], message: strin
   const nested: FieldErrors =
     typeof existing === 'object' && existing !== null && !Array.isArray(existing)
       ? (existing as FieldErrors)
-      : dictionary();
+      : fieldMap();
   target[key] = nested;
   addAt(nested, rest, message);
 }
 
 /** Turns zod issues into `{"field": ["message"], "nested": {"field": [...]}}`. */
 export function fieldErrors(issues: readonly Issue[]): FieldErrors {
-  const result: FieldErrors = dictionary();
+  const result: FieldErrors = fieldMap();
   for (const issue of issues) addAt(result, issue.path, issue.message);
   return result;
 }

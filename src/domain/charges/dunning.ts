@@ -1,0 +1,94 @@
+/**
+ * Dunning (api-facts: Dunning): a failed try sets the charge to `error` with its reason and the date
+ * of the next try, from the store's policy (`settings.dunning.retry_days`: the day after the first
+ * failure, then every 6 days, by default); after the last try the charge is closed with
+ * `CLOSED_MAX_RETRIES_REACHED` and, as the policy says, its subscriptions (or all the customer's)
+ * are cancelled. The `charge_attempt` job (charge-jobs.ts) tries again on the retry date.
+ */
+import { recordEvent } from '../events/event-log.js';
+import type { Charge } from '../../model/charge.js';
+import type { ServiceContext } from '../service-context.js';
+import { runCommand } from '../command.js';
+import { endSubscription } from '../subscriptions/subscriptions.service.js';
+import { addDays } from '../dates.js';
+
+const MAX_RETRIES_REACHED = 'CLOSED_MAX_RETRIES_REACHED';
+
+function event(ctx: ServiceContext, verb: string, charge: Charge): void {
+  recordEvent(ctx.store, ctx.actor, {
+    object_type: 'charge',
+    verb,
+    object_id: charge.id,
+    customer_id: charge.customer_id,
+  });
+}
+
+/** Whether a failed charge will still be retried (dunning not closed). */
+export function inDunning(charge: Charge): boolean {
+  return charge.status === 'error' && charge.error_type !== MAX_RETRIES_REACHED;
+}
+
+/** A failed try: dunning schedules the next one, or closes after the last (api-facts, Dunning). */
+export function markFailed(
+  ctx: ServiceContext,
+  charge: Charge,
+  errorType: string,
+  error: string,
+  extra: Partial<Charge>,
+): Charge {
+  return runCommand(ctx, () => {
+    const { store } = ctx;
+    const { retry_days, on_max_retries } = store.settings.dunning;
+    const attempt = extra.charge_attempts ?? charge.charge_attempts + 1;
+    if (attempt <= retry_days.length) {
+      const failed = store.collections.charges.update(charge.id, {
+        ...extra,
+        status: 'error',
+        error,
+        error_type: errorType,
+        retry_date: addDays(store.today(), retry_days[attempt - 1] ?? 1),
+      });
+      event(ctx, 'failed', failed);
+      return failed;
+    }
+    const closed = store.collections.charges.update(charge.id, {
+      ...extra,
+      status: 'error',
+      error,
+      error_type: MAX_RETRIES_REACHED,
+      retry_date: null,
+    });
+    event(ctx, 'failed', closed);
+    event(ctx, 'max_retries_reached', closed);
+    if (on_max_retries !== 'none')
+      cancelAfterMaxRetries(ctx, closed, on_max_retries === 'cancel_subscriptions_and_charges');
+    return store.collections.charges.get(closed.id) ?? closed;
+  });
+}
+
+/**
+ * Cancels the charge's subscriptions (or every active one of the customer, with its one-time
+ * items) with `max_retries_reached`. Spec: only `charge/max_retries_reached` fires for this.
+ */
+function cancelAfterMaxRetries(ctx: ServiceContext, charge: Charge, wholeCustomer: boolean): void {
+  const { store } = ctx;
+  const ids = wholeCustomer
+    ? store.collections.subscriptions.findBy('customer_id', charge.customer_id).map((s) => s.id)
+    : charge.line_items.map((line) => line.purchase_item_id);
+  for (const id of ids) {
+    if (store.collections.subscriptions.get(id)?.status === 'active') {
+      endSubscription(
+        ctx,
+        id,
+        { status: 'cancelled', reason: 'max retries reached', comments: null, maxRetries: true },
+        false,
+      );
+    }
+  }
+  if (wholeCustomer) {
+    for (const onetime of store.collections.onetimes.findBy('customer_id', charge.customer_id)) {
+      if (!onetime.is_cancelled)
+        store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
+    }
+  }
+}
