@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import { billingJobKinds } from './domain/jobs.js';
 import { domainObservers } from './domain/observers.js';
 import { eventBody } from './resources/webhooks/payloads.js';
-import { ControlClient } from './control/client.js';
+import { ControlClient } from './client/client.js';
 import { headerNames, isHeaderPrefix, type HeaderNames } from './http/headers.js';
 import { deliverWebhooks, webhookJobKinds } from './webhooks/dispatcher.js';
 import { VERSION } from './platform/version.js';

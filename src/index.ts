@@ -42,7 +42,7 @@ export {
   type StoreSnapshot,
   type WebhookDelivery,
   type WebhookInfo,
-} from './control/client.js';
+} from './client/client.js';
 export { createApp, type AppDeps } from './app.js';
 export type { PersistenceHealth } from './platform/persistence/write-health.js';
 export { API_VERSIONS, type ApiVersion } from './model/versions.js';

@@ -46,6 +46,10 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
     const allow = args.allow ? parseAllowList(await readFile(args.allow, 'utf8'), args.allow) : undefined;
     const report = await verifyRecording(await readFile(args.recording, 'utf8'), {
       url: args.url,
+      startEmulator: async (headerPrefix) => {
+        const { createEmulator } = await import('../emulator.js');
+        return createEmulator({ port: 0, headerPrefix, logger: 'silent' });
+      },
       adminToken: args['admin-token'],
       allow,
       storeName: `Parity ${args.recording}`,

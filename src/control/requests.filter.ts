@@ -6,18 +6,9 @@
 import * as z from 'zod';
 import { parseTimestampMs } from '../platform/calendar.js';
 import { compilePathGlob, pathPatternProblem } from '../platform/path-glob.js';
-import type { JournalEntry } from '../platform/journal/journal.js';
+import type { JournalEntry, JournalFilter } from '../platform/journal/journal.js';
 
-export interface JournalFilter {
-  readonly method?: string;
-  /** A path pattern: `*` is one segment, a trailing `**` any number of them. */
-  readonly path?: string;
-  /** An exact status (`503`, `"503"`) or a class (`"5xx"`). */
-  readonly status?: number | string;
-  /** Entries after this entry id, or at or after this ISO time (the store's virtual time). */
-  readonly since?: number | string;
-  readonly request_id?: string;
-}
+export type { JournalFilter } from '../platform/journal/journal.js';
 
 const STATUS = /^[1-5](\d\d|xx)$/i;
 

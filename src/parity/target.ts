@@ -5,7 +5,7 @@
  * a replay never calls a receiver the recording named. Requests are sent with the store's token
  * and the emulator's header names; answers come back under the recording's header names.
  */
-import { ControlClient } from '../control/client.js';
+import { ControlClient } from '../client/client.js';
 import { toIso } from '../platform/clock.js';
 import type { Answer } from './compare.js';
 import type { HeaderPair } from './har.js';
@@ -13,12 +13,23 @@ import type { IdMap } from './id-map.js';
 import type { PlannedExchange, ReplayPlan } from './plan.js';
 
 export interface TargetOptions {
-  /** Base URL of a running emulator; absent: one is started in-process for the replay. */
+  /** Base URL of a running emulator; absent: one is started with `startEmulator` for the replay. */
   readonly url?: string;
+  /**
+   * Starts an emulator for the replay when no `url` is given (the command line passes
+   * createEmulator's), speaking the recording's header prefix.
+   */
+  readonly startEmulator?: (headerPrefix: string) => Promise<StartedForReplay>;
   /** The admin token of the emulator at `url`, when it has one. */
   readonly adminToken?: string;
   /** Names the store made for the replay. */
   readonly storeName?: string;
+}
+
+/** An emulator started for one replay. */
+export interface StartedForReplay {
+  readonly url: string;
+  close(): Promise<void>;
 }
 
 export interface ReplayTarget {
@@ -99,8 +110,8 @@ export async function openTarget(plan: ReplayPlan, options: TargetOptions = {}):
   let stop = async (): Promise<void> => undefined;
   let prefix = plan.headerPrefix;
   if (baseUrl === undefined) {
-    const { createEmulator } = await import('../emulator.js');
-    const emulator = await createEmulator({ port: 0, headerPrefix: plan.headerPrefix, logger: 'silent' });
+    if (!options.startEmulator) throw new Error('A replay needs the url of an emulator or startEmulator.');
+    const emulator = await options.startEmulator(plan.headerPrefix);
     baseUrl = emulator.url;
     stop = () => emulator.close();
   } else prefix = await prefixAt(baseUrl);

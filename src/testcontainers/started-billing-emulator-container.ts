@@ -6,7 +6,7 @@ import {
   type StopOptions,
   type StoppedTestContainer,
 } from 'testcontainers';
-import { ControlClient } from '../control/client.js';
+import { ControlClient } from '../client/client.js';
 import { dashboardUrl, parseStartBanners, type StartBanner } from '../cli/start-banner.js';
 import { CONTAINER_PORT } from './options.js';
 

@@ -9,6 +9,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createEmulator, type ApiVersion, type Emulator } from '../../src/index.js';
 import type { Json } from './api.js';
 
+/** Options of verifyRecording that replay against an emulator started in this process. */
+export const inProcess = {
+  startEmulator: (headerPrefix: string) => createEmulator({ port: 0, headerPrefix, logger: 'silent' }),
+};
+
 export const PERSON = {
   email: 'ada.lovelace@analytical.example',
   first_name: 'Ada',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { verifyRecording } from '../../src/parity/verify.js';
 import { START } from '../helpers/emulator.js';
+import { inProcess } from '../helpers/parity.js';
 
 let service: Emulator;
 beforeAll(async () => {
@@ -173,7 +174,7 @@ describe('a recording made by another tool', () => {
       log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries },
     };
 
-    const report = await verifyRecording(JSON.stringify(har));
+    const report = await verifyRecording(JSON.stringify(har), inProcess);
     expect(report.differences).toEqual([]);
     expect(report).toMatchObject({
       compared: 4,

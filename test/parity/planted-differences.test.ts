@@ -18,7 +18,7 @@ import { startRecorder } from '../../src/parity/recorder.js';
 import { verifyRecording } from '../../src/parity/verify.js';
 import { CLI } from '../helpers/cli.js';
 import { START } from '../helpers/emulator.js';
-import { realClient, scratchDir } from '../helpers/parity.js';
+import { inProcess, realClient, scratchDir } from '../helpers/parity.js';
 
 type Answer = { status: number; headers: Record<string, string>; body: Record<string, unknown> };
 
@@ -129,7 +129,7 @@ async function record(): Promise<string> {
 describe('an upstream answering differently', () => {
   it('is reported exactly: each planted difference, nothing else', async () => {
     const file = await record();
-    const report = await verifyRecording(readFileSync(file, 'utf8'));
+    const report = await verifyRecording(readFileSync(file, 'utf8'), inProcess);
     expect(report.differences).toHaveLength(PLANTED.length);
     for (const [index, planted] of PLANTED.entries())
       expect(report.differences[index]).toMatchObject(planted);
@@ -160,7 +160,7 @@ describe('an upstream answering differently', () => {
         '  reason: known',
       ].join('\n'),
     );
-    const allowed = await verifyRecording(readFileSync(file, 'utf8'), { allow });
+    const allowed = await verifyRecording(readFileSync(file, 'utf8'), { ...inProcess, allow });
     expect(allowed.differences.map((difference) => difference.allowed)).toEqual([
       'our sandbox has the loyalty add-on',
       'known',

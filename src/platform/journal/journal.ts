@@ -23,6 +23,18 @@ export const JOURNAL_RESPONSE_LIMIT = 16 * 1024;
 export const MASKED = '[redacted]';
 
 /** A recorded request as `GET /_emulator/requests` lists it. */
+/** What `GET /_emulator/requests` and `POST /_emulator/requests/count` filter entries by. */
+export interface JournalFilter {
+  readonly method?: string;
+  /** A path pattern: `*` is one segment, a trailing `**` any number of them. */
+  readonly path?: string;
+  /** An exact status (`503`, `"503"`) or a class (`"5xx"`). */
+  readonly status?: number | string;
+  /** Entries after this entry id, or at or after this ISO time (the store's virtual time). */
+  readonly since?: number | string;
+  readonly request_id?: string;
+}
+
 export interface JournalEntryView {
   /** Position in the store's journal (1, 2, ...): `since` filters by it. */
   readonly id: number;

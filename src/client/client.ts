@@ -10,8 +10,7 @@ import { downloadToFile, isTransferAnswer, parseAnswer, uploadFile } from './cli
 import { InboxClient } from './client.inbox.js';
 import { headerNames } from '../http/headers.js';
 import type { FaultRuleInput, FaultRuleView } from '../platform/faults/fault.types.js';
-import type { JournalEntryView } from '../platform/journal/journal.js';
-import type { JournalFilter } from './requests.filter.js';
+import type { JournalEntryView, JournalFilter } from '../platform/journal/journal.js';
 
 export type {
   FaultAction,
@@ -22,7 +21,7 @@ export type {
   FaultWhen,
 } from '../platform/faults/fault.types.js';
 export type { JournalEntryView } from '../platform/journal/journal.js';
-export type { JournalFilter } from './requests.filter.js';
+export type { JournalFilter } from '../platform/journal/journal.js';
 import type {
   ControlClientOptions,
   StoreInfo,
