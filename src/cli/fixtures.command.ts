@@ -1,6 +1,6 @@
 /** `billing-emulator fixtures generate|check`: seeded fixture documents and checks of hand-written ones. */
-import { writeFile } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { numberOption, withEnv, writeOutput } from './options.js';
 import { progressBar } from './progress.js';
 
 interface GenerateArgs {
@@ -37,9 +37,39 @@ const generateCommand: CommandModule<object, GenerateArgs> = {
   describe: 'Write a seeded fixture: the same seed and sizes give the same file, byte for byte',
   builder: (yargs: Argv) => {
     let built = yargs
-      .option('seed', { type: 'number', demandOption: true, describe: 'Seed of every generated value' })
-      .option('out', { type: 'string', describe: 'File to write (standard output when absent)' });
-    for (const [name, describe] of SIZES) built = built.option(name, { type: 'number', describe });
+      .option(
+        'seed',
+        withEnv('seed', {
+          type: 'string',
+          demandOption: true,
+          coerce: numberOption('seed', { integer: true, min: 0 }),
+          describe: 'Seed of every generated value',
+        }),
+      )
+      .option(
+        'out',
+        withEnv('out', {
+          type: 'string',
+          describe: 'File to write (standard output when absent; its directory is made when missing)',
+        }),
+      )
+      .example(
+        '$0 fixtures generate --seed 42 --out shop.json',
+        'the default sizes: 25 customers, 6 products',
+      )
+      .example('$0 fixtures generate --seed 7 --customers 10000 --out fixtures/large.json', 'a large shop');
+    for (const [name, describe] of SIZES)
+      built = built.option(
+        name,
+        withEnv(name, {
+          type: 'string',
+          coerce: numberOption(
+            name,
+            name === 'failing-payment-share' ? { min: 0, max: 1 } : { integer: true, min: 0 },
+          ),
+          describe,
+        }),
+      );
     return built as unknown as Argv<GenerateArgs>;
   },
   handler: async (args: ArgumentsCamelCase<GenerateArgs>) => {
@@ -59,7 +89,7 @@ const generateCommand: CommandModule<object, GenerateArgs> = {
     bar.finish();
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (args.out) {
-      await writeFile(args.out, text);
+      await writeOutput(args.out, text);
       process.stderr.write(
         `wrote ${args.out}: ${parsed.data.customers} customers, ${parsed.data.products} products (seed ${parsed.data.seed})\n`,
       );
@@ -69,13 +99,19 @@ const generateCommand: CommandModule<object, GenerateArgs> = {
 
 const checkCommand: CommandModule<object, { file: string }> = {
   command: 'check <file>',
+  aliases: ['validate'],
   describe: 'Load a fixture file into a scratch store through the API and report the first refused record',
   builder: (yargs: Argv) =>
-    yargs.positional('file', {
-      type: 'string',
-      demandOption: true,
-      describe: 'Fixture file (JSON)',
-    }) as unknown as Argv<{
+    yargs
+      .positional('file', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Fixture file (JSON)',
+      })
+      .example('$0 fixtures check shop.json', 'every record through the API, or the first one it refuses')
+      .epilogue(
+        "Exit code 0 when every record loads, 1 with the file, line and the API's message when one is refused.",
+      ) as unknown as Argv<{
       file: string;
     }>,
   handler: async (args: ArgumentsCamelCase<{ file: string }>) => {
@@ -102,8 +138,14 @@ const checkCommand: CommandModule<object, { file: string }> = {
 };
 
 export const fixturesCommand: CommandModule = {
-  command: 'fixtures <command>',
+  command: 'fixtures',
   describe: 'Generate fixture files, or check one',
-  builder: (yargs: Argv) => yargs.command(generateCommand).command(checkCommand).demandCommand(1),
+  builder: (yargs: Argv) =>
+    yargs
+      .command(generateCommand)
+      .command(checkCommand)
+      .demandCommand(1)
+      .example('$0 fixtures generate --seed 42 --out shop.json', 'write a generated shop')
+      .example('$0 fixtures check shop.json', 'load a file through the API'),
   handler: () => undefined,
 };

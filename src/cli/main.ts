@@ -6,25 +6,33 @@ import { scenarioCommand } from './scenario.command.js';
 import { fixturesCommand } from './fixtures.command.js';
 import { recordCommand } from './record.command.js';
 import { verifyCommand } from './verify.command.js';
+import { explainFailure } from './errors.js';
+import { ENV_PREFIX } from './options.js';
 import { VERSION } from '../platform/version.js';
 
-await yargs(process.argv.slice(2))
+const args = process.argv.slice(2);
+
+await yargs(args)
   .scriptName('billing-emulator')
-  .env('BILLING_EMULATOR')
+  .env(ENV_PREFIX)
   .command(startCommand)
   .command(scenarioCommand)
   .command(fixturesCommand)
   .command(recordCommand)
   .command(verifyCommand)
-  .demandCommand(1, 'Name a command, e.g. `billing-emulator start`.')
+  .demandCommand(1)
   .strict()
   .version(VERSION)
   .help()
+  .example('billing-emulator start --token test-token', 'the emulator on http://127.0.0.1:4010')
+  .example('billing-emulator scenario run dunning', 'a built-in story, step by step')
+  .example('billing-emulator fixtures generate --seed 42 --out shop.json', 'a believable shop as a file')
   .epilogue(
-    'Every option can also be set as an environment variable: --api-version is BILLING_EMULATOR_API_VERSION.',
+    `Every option can also be set as an environment variable: --api-version is ${ENV_PREFIX}_API_VERSION. ` +
+      'billing-emulator <command> --help describes each command.',
   )
   .fail((message, error) => {
-    process.stderr.write(`billing-emulator: ${error?.message ?? message}\n`);
+    process.stderr.write(`billing-emulator: ${error?.message ?? explainFailure(message, args)}\n`);
     process.exit(1);
   })
   .parseAsync();

@@ -1,6 +1,6 @@
 /** `billing-emulator scenario run|list`: run a scenario's timeline headless, list the built-ins. */
-import { writeFile } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { numberOption, withEnv, writeOutput } from './options.js';
 import { progressBar } from './progress.js';
 
 interface RunArgs {
@@ -21,11 +21,27 @@ const runCommand: CommandModule<object, RunArgs> = {
         demandOption: true,
         describe: 'A built-in scenario (billing-emulator scenario list) or a scenario file (.yaml, .json)',
       })
-      .option('junit', { type: 'string', describe: 'Also write a JUnit XML report to this file' })
-      .option('seed', {
-        type: 'number',
-        describe: 'Seed of tokens and hashes (default 1)',
-      }) as unknown as Argv<RunArgs>,
+      .option(
+        'junit',
+        withEnv('junit', {
+          type: 'string',
+          describe: 'Also write a JUnit XML report to this file (its directory is made when missing)',
+        }),
+      )
+      .option(
+        'seed',
+        withEnv('seed', {
+          type: 'string',
+          coerce: numberOption('seed', { integer: true, min: 0 }),
+          describe: 'Seed of tokens and hashes (default 1)',
+        }),
+      )
+      .example('$0 scenario run dunning', 'a built-in scenario, each step and check as it passes or fails')
+      .example(
+        '$0 scenario run ./qa/renewal.yaml --junit reports/renewal.xml',
+        'your own file, with a report for CI',
+      )
+      .epilogue('Exit code 0 when every step passes, 1 when one fails.') as unknown as Argv<RunArgs>,
   handler: async (args: ArgumentsCamelCase<RunArgs>) => {
     const { resolveScenario } = await import('../scenarios/scenario.js');
     const { runHeadless } = await import('./headless.js');
@@ -69,7 +85,7 @@ const runCommand: CommandModule<object, RunArgs> = {
             },
           ],
         };
-        await writeFile(args.junit, junitXml([failed]));
+        await writeOutput(args.junit, junitXml([failed]));
       }
       throw error;
     }
@@ -77,7 +93,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     out(
       `${scenario.name}: ${report.steps.length} step${report.steps.length === 1 ? '' : 's'}, ${report.steps.length - failed} passed${failed ? `, ${failed} failed` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`,
     );
-    if (args.junit) await writeFile(args.junit, junitXml([report]));
+    if (args.junit) await writeOutput(args.junit, junitXml([report]));
     if (!report.passed) process.exitCode = 1;
   },
 };
@@ -85,6 +101,7 @@ const runCommand: CommandModule<object, RunArgs> = {
 const listCommand: CommandModule = {
   command: 'list',
   describe: 'List the built-in scenarios',
+  builder: (yargs: Argv) => yargs.example('$0 scenario list', 'each name with what it seeds and shows'),
   handler: async () => {
     const { builtinScenario, builtinScenarioNames } = await import('../scenarios/scenario.js');
     const names = await builtinScenarioNames();
@@ -100,8 +117,14 @@ const listCommand: CommandModule = {
 };
 
 export const scenarioCommand: CommandModule = {
-  command: 'scenario <command>',
+  command: 'scenario',
   describe: 'Run scenarios (a seeded store and a timeline of steps and expectations)',
-  builder: (yargs: Argv) => yargs.command(runCommand).command(listCommand).demandCommand(1),
+  builder: (yargs: Argv) =>
+    yargs
+      .command(runCommand)
+      .command(listCommand)
+      .demandCommand(1)
+      .example('$0 scenario list', 'the built-in scenarios')
+      .example('$0 scenario run small-shop', 'run one'),
   handler: () => undefined,
 };

@@ -2,12 +2,13 @@
  * `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then writes what is left and
  * exits: 0, or 1 when the last write to --data failed.
  */
-import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { createEmulator, type EmulatorOptions } from '../emulator.js';
+import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
+import { createEmulator, type EmulatorOptions, type Loaded } from '../emulator.js';
 import { formatStartBanner } from './start-banner.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { VERSION } from '../platform/version.js';
+import { numberOption, withEnv } from './options.js';
 import { progressBar } from './progress.js';
 
 interface StartArgs {
@@ -45,84 +46,163 @@ function rateLimitOption(args: StartArgs): EmulatorOptions['rateLimit'] {
   return { enabled: args['rate-limit'] ?? true, size, leakPerSecond: leak };
 }
 
+const whole = (name: string, min: number, max?: number) =>
+  numberOption(name, { integer: true, min, ...(max === undefined ? {} : { max }) });
+
+/** The options of `start`, in the order --help lists them. */
+const START_OPTIONS: readonly (readonly [string, Options])[] = [
+  [
+    'port',
+    {
+      type: 'string',
+      default: 4010,
+      coerce: whole('port', 0, 65535),
+      describe: 'Port to listen on (0 picks a free one)',
+    },
+  ],
+  ['host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on (0.0.0.0 for all)' }],
+  ['token', { type: 'string', describe: 'Access token of the default store (random when absent)' }],
+  [
+    'data',
+    {
+      type: 'string',
+      describe:
+        'JSON file that persists every store (reloaded on start; in memory when absent); its directory must exist',
+    },
+  ],
+  [
+    'api-version',
+    { choices: API_VERSIONS, describe: 'Default API version of the default store (default 2021-11)' },
+  ],
+  [
+    'seed',
+    {
+      type: 'string',
+      coerce: whole('seed', 0),
+      describe: 'Seed of every random value, for reproducible tokens and data',
+    },
+  ],
+  [
+    'admin-token',
+    { type: 'string', describe: 'Require "Authorization: Bearer <t>" on /_emulator routes (except health)' },
+  ],
+  [
+    'header-prefix',
+    {
+      type: 'string',
+      default: 'Service',
+      describe: 'Middle word of the custom headers (X-<prefix>-Access-Token, X-<prefix>-Version, ...)',
+    },
+  ],
+  [
+    'platform-word',
+    {
+      type: 'string',
+      describe:
+        "The default store's word for the platform: shopify reads and writes shopify_product_id, ... (default platform)",
+    },
+  ],
+  [
+    'value-names',
+    {
+      type: 'string',
+      describe:
+        "The default store's names for neutral values, e.g. platform_a=shopify,platform_payments=shopify_payments",
+    },
+  ],
+  [
+    'flush-interval',
+    {
+      type: 'string',
+      default: 100,
+      coerce: whole('flush-interval', 0),
+      describe: "Longest time in ms a change waits before it is appended to --data's log",
+    },
+  ],
+  [
+    'log-level',
+    {
+      choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'warn',
+      describe: 'Level of the log written to stderr',
+    },
+  ],
+  [
+    'webhook-url',
+    { type: 'string', describe: 'Subscribe the default store to every webhook topic at this URL' },
+  ],
+  [
+    'scenario',
+    {
+      type: 'string',
+      describe:
+        'Seed a new default store: a built-in scenario (scenario list), a scenario or fixture file; ignored when --data already holds the default store',
+    },
+  ],
+  [
+    'rate-limit',
+    {
+      type: 'boolean',
+      describe: "The service's rate limit on the default store: a leaky bucket per token (off unless given)",
+    },
+  ],
+  [
+    'rate-limit-size',
+    {
+      type: 'string',
+      coerce: whole('rate-limit-size', 1),
+      describe: 'Calls the bucket holds (default 40; implies --rate-limit)',
+    },
+  ],
+  [
+    'rate-limit-leak',
+    {
+      type: 'string',
+      coerce: numberOption('rate-limit-leak', { min: 0 }),
+      describe: 'Calls the bucket drains a second of real time (default 2; implies --rate-limit)',
+    },
+  ],
+  [
+    'journal-size',
+    {
+      type: 'string',
+      coerce: whole('journal-size', 0),
+      describe: "Requests the default store's journal keeps (default 1000; 0 records none)",
+    },
+  ],
+];
+
+/** The banner's data line: where the stores live and what was read from there. */
+function describeData(data: string | undefined, flushMs: number, loaded: Loaded): string {
+  if (!data) return 'in memory';
+  const read =
+    loaded.storesFromData === 0
+      ? 'new file'
+      : `${loaded.storesFromData} store${loaded.storesFromData === 1 ? '' : 's'} loaded`;
+  return `${data}, ${read} (changes logged to ${data}.log within ${flushMs} ms)`;
+}
+
+/** The banner's scenario line, when one was asked for: what it seeded, or why it was not applied. */
+function describeScenario(loaded: Loaded, data: string | undefined): string | undefined {
+  const scenario = loaded.scenario;
+  if (!scenario) return undefined;
+  if (!scenario.seeded) return `${scenario.name} not applied: ${data} already holds the default store`;
+  return `${scenario.name} seeded (${scenario.customers ?? 0} customers, ${scenario.subscriptions ?? 0} subscriptions)`;
+}
+
 export const startCommand: CommandModule<object, StartArgs> = {
   command: 'start',
   describe: 'Start the emulator with its default store',
-  builder: (yargs: Argv) =>
-    yargs
-      .option('port', { type: 'number', default: 4010, describe: 'Port to listen on (0 picks a free one)' })
-      .option('host', {
-        type: 'string',
-        default: '127.0.0.1',
-        describe: 'Interface to listen on (0.0.0.0 for all)',
-      })
-      .option('token', { type: 'string', describe: 'Access token of the default store (random when absent)' })
-      .option('data', {
-        type: 'string',
-        describe: 'JSON file that persists every store (reloaded on start; in memory when absent)',
-      })
-      .option('api-version', {
-        choices: API_VERSIONS,
-        describe: 'Default API version of the default store (default 2021-11)',
-      })
-      .option('seed', {
-        type: 'number',
-        describe: 'Seed of every random value, for reproducible tokens and data',
-      })
-      .option('admin-token', {
-        type: 'string',
-        describe: 'Require "Authorization: Bearer <t>" on /_emulator routes (except health)',
-      })
-      .option('header-prefix', {
-        type: 'string',
-        default: 'Service',
-        describe: 'Middle word of the custom headers (X-<prefix>-Access-Token, X-<prefix>-Version, ...)',
-      })
-      .option('platform-word', {
-        type: 'string',
-        describe:
-          "The default store's word for the platform: shopify reads and writes shopify_product_id, ... (default platform)",
-      })
-      .option('value-names', {
-        type: 'string',
-        describe:
-          "The default store's names for neutral values, e.g. platform_a=shopify,platform_payments=shopify_payments",
-      })
-      .option('flush-interval', {
-        type: 'number',
-        default: 100,
-        describe: "Longest time in ms a change waits before it is appended to --data's log",
-      })
-      .option('log-level', {
-        choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-        default: 'warn',
-        describe: 'Level of the log written to stderr',
-      })
-      .option('webhook-url', {
-        type: 'string',
-        describe: 'Subscribe the default store to every webhook topic at this URL',
-      })
-      .option('scenario', {
-        type: 'string',
-        describe: 'Seed a new default store: a built-in scenario (scenario list), a scenario or fixture file',
-      })
-      .option('rate-limit', {
-        type: 'boolean',
-        describe:
-          "The service's rate limit on the default store: a leaky bucket per token (off unless given)",
-      })
-      .option('rate-limit-size', {
-        type: 'number',
-        describe: 'Calls the bucket holds (default 40; implies --rate-limit)',
-      })
-      .option('rate-limit-leak', {
-        type: 'number',
-        describe: 'Calls the bucket drains a second of real time (default 2; implies --rate-limit)',
-      })
-      .option('journal-size', {
-        type: 'number',
-        describe: "Requests the default store's journal keeps (default 1000; 0 records none)",
-      }) as unknown as Argv<StartArgs>,
+  builder: (yargs: Argv) => {
+    let built = yargs
+      .example('$0 start --token test-token', 'listen on http://127.0.0.1:4010 with a token you choose')
+      .example('$0 start --scenario small-shop', 'a seeded shop: 25 customers, one card in ten failing')
+      .example('$0 start --data shop.json', 'keep every store in shop.json across restarts')
+      .example('BILLING_EMULATOR_PORT=0 $0 start', 'any option as its environment variable (0: a free port)')
+      .epilogue('Ctrl-C (SIGINT) or SIGTERM stops it: pending changes are written, then it exits 0.');
+    for (const [name, definition] of START_OPTIONS) built = built.option(name, withEnv(name, definition));
+    return built as unknown as Argv<StartArgs>;
+  },
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
     const seeding = progressBar('seeding customers');
     const emulator = await createEmulator({
@@ -145,7 +225,11 @@ export const startCommand: CommandModule<object, StartArgs> = {
       journalSize: args['journal-size'],
     });
     seeding.finish();
+    let stopping = false;
     const stop = (signal: string) => {
+      // npm and a terminal both pass on one Ctrl-C: the second is the same request, not a new one.
+      if (stopping) return;
+      stopping = true;
       process.stderr.write(`billing-emulator: ${signal}, stopping\n`);
       emulator.close().then(
         () => process.exit(0),
@@ -156,8 +240,8 @@ export const startCommand: CommandModule<object, StartArgs> = {
       );
     };
     // Listening for signals before the banner: a supervisor may stop it as soon as it reads it.
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
     process.stdout.write(
       formatStartBanner({
         version: VERSION,
@@ -166,10 +250,9 @@ export const startCommand: CommandModule<object, StartArgs> = {
         apiVersion: emulator.apiVersion,
         token: emulator.token,
         clientSecret: emulator.clientSecret,
-        data: args.data
-          ? `${args.data} (changes logged to ${args.data}.log within ${args['flush-interval']} ms)`
-          : 'in memory',
+        data: describeData(args.data, args['flush-interval'], emulator.loaded),
         tokenHeader: `X-${args['header-prefix']}-Access-Token`,
+        scenario: describeScenario(emulator.loaded, args.data),
       }),
     );
   },

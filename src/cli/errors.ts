@@ -1,0 +1,70 @@
+/**
+ * Turns yargs' own failure texts ("Not enough non-option arguments: got 0, need at least 1",
+ * "Unknown argument: foo") into sentences that say which command was meant and what is valid.
+ */
+import { envVariable } from './options.js';
+
+/** The commands and their subcommands, as `billing-emulator --help` lists them. */
+export const COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  start: [],
+  scenario: ['run', 'list'],
+  fixtures: ['generate', 'check', 'validate'],
+  record: [],
+  verify: [],
+};
+
+/** What a subcommand needs when its positional argument is missing. */
+const NEEDS: Readonly<Record<string, string>> = {
+  'scenario run':
+    'scenario run needs a scenario: a built-in name (billing-emulator scenario list) or a .yaml or .json file.',
+  'fixtures check':
+    'fixtures check needs a fixture file (JSON), e.g. billing-emulator fixtures check shop.json.',
+  'fixtures validate':
+    'fixtures validate needs a fixture file (JSON), e.g. billing-emulator fixtures validate shop.json.',
+};
+
+const list = (names: readonly string[]) => names.join(', ');
+
+/**
+ * The message to print for a yargs failure, given the command line's arguments.
+ *
+ * @example
+ * explainFailure('Not enough non-option arguments: got 0, need at least 1', ['scenario']);
+ * // 'Name a scenario command: run, list (billing-emulator scenario <command> --help for each).'
+ */
+export function explainFailure(message: string, args: readonly string[]): string {
+  const invalid = /Argument: ([\w-]+), Given: (.*), Choices: (.*)$/m.exec(message);
+  if (invalid)
+    return `--${invalid[1]} (${envVariable(invalid[1] ?? '')}) takes one of ${invalid[3]?.replace(/"/g, '')}, not ${invalid[2]}.`;
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  const [command, subcommand] = words;
+  const known = command === undefined ? undefined : COMMANDS[command];
+  const missing = /^Not enough non-option arguments/.test(message);
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  if (command === undefined || (known === undefined && (missing || unknown)))
+    return command === undefined
+      ? `Name a command: ${list(Object.keys(COMMANDS))} (billing-emulator <command> --help for each).`
+      : `Unknown command "${command}". The commands are: ${list(Object.keys(COMMANDS))}.`;
+  if (known && known.length > 0 && (subcommand === undefined || !known.includes(subcommand))) {
+    if (subcommand !== undefined && NEEDS[`${command} ${subcommand}`] && missing)
+      return NEEDS[`${command} ${subcommand}`] ?? message;
+    if (subcommand === undefined && missing)
+      return `Name a ${command} command: ${list(known)} (billing-emulator ${command} <command> --help for each).`;
+    if (subcommand !== undefined)
+      return `Unknown ${command} command "${subcommand}". The ${command} commands are: ${list(known)}.`;
+  }
+  if (missing && subcommand !== undefined) return NEEDS[`${command} ${subcommand}`] ?? message;
+  if (unknown) {
+    const names = (unknown[1] ?? '').split(', ');
+    const options = names.filter((name) =>
+      args.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)),
+    );
+    const where = [command, subcommand && known?.includes(subcommand) ? subcommand : undefined]
+      .filter(Boolean)
+      .join(' ');
+    if (options.length)
+      return `Unknown option ${options.map((name) => `--${name}`).join(', ')} for ${where}; billing-emulator ${where} --help lists them.`;
+    return `Unexpected argument ${names.map((name) => `"${name}"`).join(', ')} for ${where}; billing-emulator ${where} --help says what it takes.`;
+  }
+  return message;
+}
