@@ -19,6 +19,7 @@ import { defaultLogger, type Logger, type LogLevel } from './platform/logger.js'
 import type { Persistence } from './platform/persistence/database.js';
 import { RegistryChanges } from './store/registry-changes.js';
 import { persistenceFor, readStored, type StorageTuning } from './store/persistence.js';
+import { checkDataLocation } from './platform/persistence/data-location.js';
 import { runRealtimeStores } from './store/realtime.js';
 import { StoreRegistry } from './store/registry.js';
 import { brandOf } from './store/dialect-settings.js';
@@ -149,6 +150,8 @@ export interface Emulator {
   readonly storeId: number;
   /** Default API version of the default store. */
   readonly apiVersion: ApiVersion;
+  /** What the default store came from: the data file's stores, a scenario seeded or ignored. */
+  readonly loaded: Loaded;
   /** Typed control-API client bound to the default store. */
   readonly control: ControlClient;
   readonly server: Server;
@@ -157,6 +160,27 @@ export interface Emulator {
    * written (the files then hold the state of the last write that worked).
    */
   close(): Promise<void>;
+}
+
+/** What an emulator started from (the start banner says it). */
+export interface Loaded {
+  /** Stores read from the data file (0 when it was empty or absent). */
+  readonly storesFromData: number;
+  /**
+   * The scenario asked for: `seeded` with the customers and subscriptions it made, or not,
+   * because the data file already held the default store.
+   */
+  readonly scenario?: {
+    readonly name: string;
+    readonly seeded: boolean;
+    readonly customers?: number;
+    readonly subscriptions?: number;
+  };
+}
+
+/** The name of a scenario option (a built-in's name or a file's path as given). */
+function scenarioName(scenario: EmulatorOptions['scenario']): string | undefined {
+  return typeof scenario === 'string' ? scenario : scenario?.name;
 }
 
 const JOB_KINDS: StoreJobKinds = new Map([...billingJobKinds, ...webhookJobKinds]);
@@ -233,7 +257,7 @@ async function loadRegistry(
   options: EmulatorOptions,
   database: Persistence,
   headers: HeaderNames,
-): Promise<StoreRegistry> {
+): Promise<{ registry: StoreRegistry; loaded: Loaded }> {
   const changes = new RegistryChanges();
   const observers = [
     ...domainObservers,
@@ -271,9 +295,30 @@ async function loadRegistry(
       : store.settings;
     const wanted = withDialectOptions(withTrafficOptions(settings, options), options);
     if (wanted !== store.settings) store.updateSettings(wanted);
-    return registry;
+    const scenario = scenarioName(options.scenario);
+    return {
+      registry,
+      loaded: {
+        storesFromData: doc.stores.length,
+        ...(scenario === undefined ? {} : { scenario: { name: scenario, seeded: false } }),
+      },
+    };
   }
-  if (options.scenario !== undefined) return seededRegistry(registry, options, options.scenario);
+  if (options.scenario !== undefined) {
+    const seeded = await seededRegistry(registry, options, options.scenario);
+    return {
+      registry: seeded.registry,
+      loaded: {
+        storesFromData: 0,
+        scenario: {
+          name: seeded.name,
+          seeded: true,
+          customers: seeded.customers,
+          subscriptions: seeded.subscriptions,
+        },
+      },
+    };
+  }
   const settings = withDialectOptions(
     withTrafficOptions(
       completeSettings(
@@ -287,7 +332,7 @@ async function loadRegistry(
     options,
   );
   registry.create({ settings, token: options.token });
-  return registry;
+  return { registry, loaded: { storesFromData: 0 } };
 }
 
 /** Creates the default store from a scenario: its settings (the options' win), clock and fixture. */
@@ -295,7 +340,7 @@ async function seededRegistry(
   registry: StoreRegistry,
   options: EmulatorOptions,
   wanted: string | Scenario,
-): Promise<StoreRegistry> {
+): Promise<{ registry: StoreRegistry; name: string; customers: number; subscriptions: number }> {
   // Loaded only when asked for: the scenario machinery (YAML, faker) is not needed to start.
   const { resolveScenario } = await import('./scenarios/scenario.js');
   const { mergeSettings, scenarioClock, seedScenario } = await import('./scenarios/seed.js');
@@ -313,8 +358,13 @@ async function seededRegistry(
     options,
   );
   const { store } = registry.create({ settings, token: options.token, clock: scenarioClock(scenario) });
-  await seedScenario(store, scenario, { onProgress: options.onSeedProgress });
-  return registry;
+  const seeded = await seedScenario(store, scenario, { onProgress: options.onSeedProgress });
+  return {
+    registry,
+    name: scenario.name,
+    customers: seeded?.customers ?? 0,
+    subscriptions: seeded?.subscriptions ?? 0,
+  };
 }
 
 /**
@@ -329,9 +379,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const prefix = options.headerPrefix ?? 'Service';
   if (!isHeaderPrefix(prefix)) throw new Error(`Invalid header prefix: ${prefix}`);
   const logger = loggerOf(options.logger);
+  if (options.data !== undefined) await checkDataLocation(options.data);
   const database = persistenceFor(options, logger);
   const headers = headerNames(prefix);
-  const registry = await loadRegistry(options, database, headers);
+  const { registry, loaded } = await loadRegistry(options, database, headers);
   if (options.webhookUrl) subscribeToEverything(registry.defaultStore, options.webhookUrl);
   const self: { url?: string } = {};
   const closingSignal = new AbortController();
@@ -368,6 +419,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     clientSecret: store.clientSecret,
     storeId: store.id,
     apiVersion: store.settings.default_api_version,
+    loaded,
     control: new ControlClient({ baseUrl: url, token, adminToken: options.adminToken, headerPrefix: prefix }),
     server,
     close: () => {

@@ -13,6 +13,8 @@ export interface StartBanner {
   /** `in memory`, or the data file and its flush interval. */
   readonly data: string;
   readonly tokenHeader: string;
+  /** The scenario asked for: what it seeded, or why it was not applied. */
+  readonly scenario?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function formatStartBanner(banner: StartBanner): string {
     `  client secret:  ${banner.clientSecret}`,
     `  data:           ${banner.data}`,
     `  header:         ${banner.tokenHeader}`,
+    ...(banner.scenario === undefined ? [] : [`  scenario:       ${banner.scenario}`]),
     `  dashboard:      ${dashboardUrl(banner.url)}`,
     '',
   ].join('\n');
