@@ -97,7 +97,8 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
       store = auth.store;
     }
     const withBody = ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH';
-    if (withBody && endpoint.streamsBody && !ctx.is('json')) throw errors.unsupportedMediaType();
+    if (withBody && endpoint.streamsBody && !ctx.is('json'))
+      throw errors.bodyNotJsonType(ctx.get('Content-Type'));
     const received = endpoint.rawBody
       ? { headers: headersOf(ctx), bytes: await readBodyBytes(ctx, endpoint.bodyOptions?.limit) }
       : undefined;

@@ -98,7 +98,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
         limitText: SNAPSHOT_BODY_LIMIT,
         maxDepth: SNAPSHOT_BODY_DEPTH,
       });
-      if (!isJsonObject(body)) throw errors.unsupportedMediaType();
+      if (!isJsonObject(body)) throw errors.bodyNotObject(body);
       await restoreSnapshot(store, parseSnapshot(body));
       return { body: { store: describeStore(store, deps.registry) } };
     },

@@ -28,6 +28,14 @@ export const FIELD = {
     `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}.`,
 } as const;
 
+/** `an array`, `a string`, `null`, ... for the 415 of a body that is not an object. */
+function kindOfJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'boolean') return 'a boolean';
+  return `a ${typeof value}`;
+}
+
 export const errors = {
   notFound: () => new ApiError(404, { errors: 'Not Found' }),
   unauthorized: (header: string) =>
@@ -46,6 +54,17 @@ export const errors = {
       { Allow: allowed.join(', ') },
     ),
   unsupportedMediaType: () => new ApiError(415, { error: 'The request body must be a JSON object.' }),
+  /** A body sent without `Content-Type: application/json` (curl -d sends a form's type). */
+  bodyNotJsonType: (contentType: string) =>
+    new ApiError(415, {
+      error: `The request body must be JSON sent with Content-Type: application/json; it came ${contentType ? `as ${contentType}` : 'without a Content-Type'}.`,
+    }),
+  /** A body that does not parse, with the parser's words and position. */
+  bodyNotJson: (detail: string) =>
+    new ApiError(415, { error: `The request body is not valid JSON: ${detail.replace(/\.$/, '')}.` }),
+  /** A body that parses to something other than an object. */
+  bodyNotObject: (value: unknown) =>
+    new ApiError(415, { error: `The request body must be a JSON object, not ${kindOfJson(value)}.` }),
   /** Spec: a body that is not a JSON object gives 415; JSON is UTF-8 (RFC 8259). */
   bodyNotUtf8: () => new ApiError(415, { error: 'The request body must be a JSON object encoded in UTF-8.' }),
   /** A body nested deeper than the documented limit is not a JSON object the emulator takes (decision 0021). */

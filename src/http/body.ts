@@ -1,6 +1,6 @@
 /**
- * Reads a JSON object body. A body that is not a JSON object gives 415: wrong content type,
- * malformed JSON, an array or a scalar, bytes that are not UTF-8, or nesting deeper than
+ * Reads a JSON object body. A body that is not a JSON object gives 415 saying why: another
+ * content type, malformed JSON (with the parser's position), an array or a scalar, bytes that are not UTF-8, or nesting deeper than
  * `MAX_BODY_DEPTH` (decision 0021). A body over the limit gives 413. Nothing of a refused body
  * reaches a handler, the store or the request journal.
  */
@@ -66,11 +66,11 @@ export function parseJsonObject(text: string, maxDepth: number = MAX_BODY_DEPTH)
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
-    throw errors.unsupportedMediaType();
+  } catch (error) {
+    throw errors.bodyNotJson((error as Error).message);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw errors.unsupportedMediaType();
+    throw errors.bodyNotObject(parsed);
   return Object.assign(dictionary<unknown>(), parsed);
 }
 
@@ -126,7 +126,7 @@ export async function readBodyBytes(ctx: Context, limit: string = BODY_LIMIT): P
 async function readOnce(ctx: StateContext, options: BodyOptions): Promise<Body> {
   const limit = options.limit ?? BODY_LIMIT;
   if (!hasPayload(ctx)) return EMPTY;
-  if (!ctx.is('json')) throw errors.unsupportedMediaType();
+  if (!ctx.is('json')) throw errors.bodyNotJsonType(ctx.get('Content-Type'));
   const bytes = await readBodyBytes(ctx, limit);
   let text: string;
   try {

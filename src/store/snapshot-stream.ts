@@ -170,8 +170,8 @@ export async function readSnapshot(
   if (nestedDeeperThan(text, limits.maxDepth)) throw errors.bodyTooDeep(limits.maxDepth);
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw errors.unsupportedMediaType();
+  } catch (error) {
+    throw errors.bodyNotJson((error as Error).message);
   }
 }
 
