@@ -1,4 +1,5 @@
-// Bundles the dashboard (src/ui) into dist/ui: index.html, app.js (Preact and htm inside) and app.css.
+// Bundles the dashboard (src/ui) into dist/ui: index.html, app.js (Preact and htm inside), app.css and
+// favicon.svg.
 // Everything it needs ships in the package and the image: no CDN, no fonts from the network
 // (docs/decisions/0023-dashboard.md). `node scripts/bundle-ui.js` alone rebuilds it.
 import { build } from 'esbuild';
@@ -19,3 +20,4 @@ await build({
 });
 await copyFile('src/ui/index.html', `${outdir}/index.html`);
 await copyFile('src/ui/app.css', `${outdir}/app.css`);
+await copyFile('src/ui/favicon.svg', `${outdir}/favicon.svg`);

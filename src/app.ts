@@ -6,6 +6,7 @@ import Koa from 'koa';
 import type { Logger } from './platform/logger.js';
 import type { PersistenceHealth } from './platform/persistence/write-health.js';
 import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js';
+import { browserRedirect } from './control/ui.routes.js';
 import { buildApiPipeline } from './http/api-pipeline.js';
 import { errorMiddleware } from './http/errors.middleware.js';
 import type { HeaderNames } from './http/headers.js';
@@ -37,6 +38,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = buildApiPipeline({ ...deps, router: buildApiRouter(deps.endpoints ?? allEndpoints) });
 
   app.use(errorMiddleware(deps.logger));
+  app.use((ctx, next) => {
+    const to = browserRedirect({ method: ctx.method, path: ctx.path, accept: ctx.get('Accept') });
+    if (to === null) return next();
+    ctx.redirect(to);
+    return undefined;
+  });
   app.use((ctx, next) => (ctx.path.startsWith(CONTROL_PREFIX) ? control(ctx, next) : api(ctx, next)));
   return app;
 }

@@ -15,6 +15,7 @@ import type { ControlDeps, ControlEndpoint } from './control.types.js';
 const ASSETS: Readonly<Record<string, string>> = {
   'app.js': 'text/javascript; charset=utf-8',
   'app.css': 'text/css; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
 };
 
 /** Where `npm run build` writes the dashboard. */
@@ -47,6 +48,21 @@ async function page(deps: ControlDeps): Promise<string> {
   return html.replace('<!-- emulator-meta -->', meta);
 }
 
+/**
+ * A browser that opens the emulator's root (`Accept: text/html`) is sent to the dashboard, and its
+ * `/favicon.ico` to the dashboard's icon. API clients (curl, SDKs: `*\/*` or JSON) get the emulated
+ * API's own answer, as from the real service.
+ *
+ * @example
+ * browserRedirect({ method: 'GET', path: '/', accept: 'text/html,*\/*' }); // '/_emulator/ui'
+ */
+export function browserRedirect(request: { method: string; path: string; accept: string }): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (request.path === '/' && /\btext\/html\b/.test(request.accept)) return '/_emulator/ui';
+  if (request.path === '/favicon.ico' && /\bimage\//.test(request.accept)) return '/_emulator/ui/favicon.svg';
+  return null;
+}
+
 export const uiControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
@@ -61,7 +77,7 @@ export const uiControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/ui/:file',
-    summary: "The dashboard's script and style sheet (app.js, app.css)",
+    summary: "The dashboard's script, style sheet and icon (app.js, app.css, favicon.svg)",
     public: true,
     handle: async ({ params }) => {
       const name = params.file ?? '';
