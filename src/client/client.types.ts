@@ -55,6 +55,8 @@ export type AdvanceInput =
   | { readonly minutes: number }
   | { readonly hours: number }
   | { readonly days: number }
+  /** Calendar months in UTC, clamped to the month's last day. */
+  | { readonly months: number }
   | { readonly to: string }
   | { readonly until: 'next_job' };
 

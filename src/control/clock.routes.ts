@@ -1,4 +1,7 @@
-/** The virtual clock: read it, move it forward (running due jobs), preview the schedule. */
+/**
+ * The virtual clock: read it, move it forward by an amount, calendar months, to a time or to the
+ * next job (running due jobs), preview the schedule.
+ */
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseTimestampMs } from '../platform/calendar.js';
@@ -15,6 +18,7 @@ const advanceBody = z
     minutes: amount.optional(),
     hours: amount.optional(),
     days: amount.optional(),
+    months: z.number().int('Whole calendar months only.').nonnegative().optional(),
     to: z.string().optional(),
     until: z.literal('next_job').optional(),
   })
@@ -25,7 +29,7 @@ const advanceBody = z
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: 'Send exactly one of seconds, minutes, hours, days, to or until.',
+        message: 'Send exactly one of seconds, minutes, hours, days, months, to or until.',
       });
     }
   });
@@ -44,10 +48,26 @@ const jobsQuery = z.object({
 
 const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
+/**
+ * `ms` plus whole calendar months in UTC, at the same time of day, on the same day of the month or
+ * the month's last day when it is shorter (Jan 31 + 1 → Feb 28), as the dashboard's "+1 month".
+ * NaN past the last date a Date can hold, which the caller refuses.
+ *
+ * @example
+ * toIso(plusMonths(Date.parse('2025-01-31T12:00:00Z'), 1)); // '2025-02-28T12:00:00Z'
+ */
+export function plusMonths(ms: number, months: number): number {
+  const date = new Date(ms);
+  const [year, month] = [date.getUTCFullYear(), date.getUTCMonth() + months];
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(date.getUTCDate(), lastDay);
+  return Date.UTC(year, month, day) + (ms - Date.UTC(year, date.getUTCMonth(), date.getUTCDate()));
+}
+
 /** Where the clock would go; past the last representable time → 422 on the field sent. */
 function targetOf(store: Store, body: z.output<typeof advanceBody>): number {
   const target = unboundedTargetOf(store, body);
-  if (target <= LATEST_MS) return target;
+  if (target <= LATEST_MS) return target; // NaN (months beyond any date) falls through
   const field = Object.keys(body)[0] ?? 'to';
   throw errors.field(field, `The clock cannot go past ${toIso(LATEST_MS)}.`);
 }
@@ -61,6 +81,7 @@ function unboundedTargetOf(store: Store, body: z.output<typeof advanceBody>): nu
     if (to < now) throw errors.field('to', `The clock never moves back; it is ${toIso(now)}.`);
     return to;
   }
+  if (body.months !== undefined) return plusMonths(now, body.months);
   for (const unit of Object.keys(UNIT_MS) as (keyof typeof UNIT_MS)[]) {
     const value = body[unit];
     if (value !== undefined) return now + value * UNIT_MS[unit];
