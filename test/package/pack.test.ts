@@ -19,6 +19,7 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 let dir: string;
 let project: string;
 let files: string[];
+let installOutput: string;
 
 beforeAll(async () => {
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'billing-emulator-pack-')));
@@ -35,9 +36,12 @@ beforeAll(async () => {
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   );
   // @types/node only for the type check below; testcontainers stays out (an optional peer).
-  await run('npm', ['install', join(dir, packed.filename), '@types/node@20', '--no-audit', '--no-fund'], {
-    cwd: project,
-  });
+  const installed = await run(
+    'npm',
+    ['install', join(dir, packed.filename), '@types/node@20', '--no-audit', '--no-fund'],
+    { cwd: project },
+  );
+  installOutput = `${installed.stdout}${installed.stderr}`;
 }, 180_000);
 
 afterAll(() => {
@@ -68,6 +72,10 @@ describe('the npm package', () => {
       (file) => /^(src|test|bench|scripts|docs|\.ci)\//.test(file) || /\.(map|tgz)$|\.test\./.test(file),
     );
     expect(unwanted).toEqual([]);
+  });
+
+  it('installs without an install-scripts warning (regression: the published package kept `prepare`)', () => {
+    expect(installOutput).not.toMatch(/install-scripts|billing-emulator@[^ ]* \(prepare/);
   });
 
   it('runs `npx billing-emulator --help`', async () => {
