@@ -1,4 +1,4 @@
-// Regenerates docs/dashboard.png, the README's picture of the dashboard: an emulator seeded with
+// Regenerates docs/dashboard.png, the dashboard guide's picture: an emulator seeded with
 // the small-shop scenario, the clock advanced a month in the dashboard, its Clock screen at
 // 1280×800. Run with `npm run docs:screenshot` (needs Debian's chromium, or CHROMIUM_PATH).
 import { chromium } from 'playwright-core';

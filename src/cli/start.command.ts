@@ -182,12 +182,15 @@ function describeData(data: string | undefined, flushMs: number, loaded: Loaded)
   return `${data}, ${read} (changes logged to ${data}.log within ${flushMs} ms)`;
 }
 
+/** `1 customer`, `25 customers` */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** The banner's scenario line, when one was asked for: what it seeded, or why it was not applied. */
 function describeScenario(loaded: Loaded, data: string | undefined): string | undefined {
   const scenario = loaded.scenario;
   if (!scenario) return undefined;
   if (!scenario.seeded) return `${scenario.name} not applied: ${data} already holds the default store`;
-  return `${scenario.name} seeded (${scenario.customers ?? 0} customers, ${scenario.subscriptions ?? 0} subscriptions)`;
+  return `${scenario.name} seeded (${count(scenario.customers ?? 0, 'customer')}, ${count(scenario.subscriptions ?? 0, 'subscription')})`;
 }
 
 export const startCommand: CommandModule<object, StartArgs> = {

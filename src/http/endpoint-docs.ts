@@ -66,8 +66,10 @@ export function endpointTableMarkdown(endpoints: readonly Endpoint[]): string {
     group.push(endpoint);
     groups.set(groupOf(endpoint), group);
   }
-  const lines = [...HEADER];
-  for (const name of [...groups.keys()].sort()) {
+  const names = [...groups.keys()].sort();
+  // A table of contents: GitHub's anchor of `## /bundle_selections` is `bundle_selections`.
+  const lines = [...HEADER, '', ...names.map((name) => `- [${name}](#${name.slice(1).toLowerCase()})`)];
+  for (const name of names) {
     lines.push('', `## ${name}`, '');
     lines.push(`| Method | Path | ${API_VERSIONS.join(' | ')} | Scope | Gate | What it does |`);
     lines.push(`| --- | --- | ${API_VERSIONS.map(() => ':-:').join(' | ')} | --- | --- | --- |`);

@@ -13,14 +13,14 @@ const startOptions = [...help.matchAll(/^\s+--([a-z][a-z-]*)/gm)]
   .map((match) => match[1] ?? '')
   .filter((option) => option !== 'help' && option !== 'version');
 const variableOf = (option: string) => `BILLING_EMULATOR_${option.toUpperCase().replace(/-/g, '_')}`;
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 
 describe('start options and their environment variables', () => {
   it('finds the options in --help', () => {
     expect(startOptions).toEqual(expect.arrayContaining(['port', 'host', 'token', 'data', 'api-version']));
   });
 
-  it.each(startOptions)('README documents --%s with its variable', (option) => {
+  it.each(startOptions)('docs/cli.md documents --%s with its variable', (option) => {
     const row = readme.split('\n').find((line) => line.startsWith(`| \`--${option}\``));
     expect(row, `README row for --${option}`).toContain(`\`${variableOf(option)}\``);
   });

@@ -174,8 +174,8 @@ describe('failed tries', () => {
     expect(s.hooks.received).toHaveLength(20);
   });
 
-  it("follow the README's retry table", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('follow the retry table of docs/webhooks.md', () => {
+    const readme = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
     const row = readme.split('\n').find((line) => line.startsWith('| After '));
     const minutes = (cell: string) => {
       const [amount, unit] = cell.trim().split(' ');
