@@ -13,7 +13,6 @@ import { VERSION } from '../platform/version.js';
 const args = process.argv.slice(2);
 const wantsHelp = args.includes('--help') || args.includes('-h');
 
-
 await yargs(args)
   .scriptName('billing-emulator')
   .env(ENV_PREFIX)

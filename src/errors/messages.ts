@@ -61,7 +61,7 @@ export const errors = {
     }),
   /** A body that does not parse, with the parser's words and position. */
   bodyNotJson: (detail: string) =>
-    new ApiError(415, { error: `The request body is not valid JSON: ${detail.replace(/\.$/, '')}.` }),
+    new ApiError(415, { error: `The request body is not valid JSON: ${detail}.` }),
   /** A body that parses to something other than an object. */
   bodyNotObject: (value: unknown) =>
     new ApiError(415, { error: `The request body must be a JSON object, not ${kindOfJson(value)}.` }),

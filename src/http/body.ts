@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createUnzip } from 'node:zlib';
 import { errors } from '../errors/messages.js';
+import { describeJsonError } from '../platform/json-error.js';
 import { dictionary } from '../platform/dictionary.js';
 import { nestedDeeperThan } from '../platform/json-depth.js';
 import type { AppState } from './state.js';
@@ -67,7 +68,7 @@ export function parseJsonObject(text: string, maxDepth: number = MAX_BODY_DEPTH)
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw errors.bodyNotJson((error as Error).message);
+    throw errors.bodyNotJson(describeJsonError(text, error as Error));
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw errors.bodyNotObject(parsed);

@@ -24,6 +24,7 @@
  * In: a document in either layout is parsed a run of lines at a time as the bytes arrive; any other
  * layout of the same JSON (pretty-printed, one line) is parsed whole at the end.
  */
+import { describeJsonError } from '../platform/json-error.js';
 import { errors } from '../errors/messages.js';
 import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
@@ -171,7 +172,7 @@ export async function readSnapshot(
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw errors.bodyNotJson((error as Error).message);
+    throw errors.bodyNotJson(describeJsonError(text, error as Error));
   }
 }
 

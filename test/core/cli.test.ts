@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('billing-emulator CLI', () => {
         apiVersion: '2021-11',
         token: 'cli-token',
         clientSecret: cli.clientSecret,
-        data: `${file} (changes logged to ${file}.log within 600000 ms)`,
+        data: `${file}, new file (changes logged to ${file}.log within 600000 ms)`,
         tokenHeader: 'X-Service-Access-Token',
       },
     ]);
@@ -116,8 +116,17 @@ describe('billing-emulator CLI', () => {
   });
 
   it('logs a failed write of --data, keeps serving, reports it on health and exits 1 (regressions: the bundled logger crashed; the failure was silent)', async () => {
-    const missingDir = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'missing', 'shop.json');
+    const gone = join(mkdtempSync(join(tmpdir(), 'billing-emulator-cli-')), 'gone');
+    mkdirSync(gone);
+    const missingDir = join(gone, 'shop.json');
     const cli = await startCli(['--data', missingDir]);
+    // The directory goes away while it runs (a start in a missing one is refused: first-hour.test.ts).
+    rmSync(gone, { recursive: true });
+    await new Api(cli.url, cli.token).post('/customers', {
+      email: 'gone@example.com',
+      first_name: 'G',
+      last_name: 'O',
+    });
     let code: number | null = null;
     try {
       await cli.waitForOutput(/writing the data files failed/);

@@ -34,8 +34,7 @@ export async function checkDataLocation(file: string): Promise<void> {
   const dir = dirname(resolve(file));
   const refuse = (why: string) => new Error(`Cannot keep data in ${file}: ${why}.`);
   if (await isDirectory(resolve(file))) throw refuse(`${resolve(file)} is a directory; name a file in it`);
-  if (!(await isDirectory(dir)))
-    throw refuse(`the directory ${dir} does not exist (create it first)`);
+  if (!(await isDirectory(dir))) throw refuse(`the directory ${dir} does not exist (create it first)`);
   if (!(await writable(dir))) throw refuse(`the directory ${dir} is not writable by this user`);
   try {
     await stat(file);
