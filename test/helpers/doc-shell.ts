@@ -5,14 +5,13 @@
  *   the page's emulator with those arguments (the tests use the built CLI, with `--port 0`), instead
  *   of holding the shell; until a page starts one, it gets `start --token test-token`, as the guides
  *   say they assume;
- * - `localhost:4010` (and `127.0.0.1:4010`) become that emulator's address, and `:4011` (the README's
- *   webhook receiver) a free port: tests never bind fixed ports.
+ * - `localhost:4010` (and `127.0.0.1:4010`) become that emulator's address: tests never bind fixed
+ *   ports.
  * Each block runs in bash with `set -e -o pipefail` in a scratch directory; variables and functions
  * carry over to the page's next block. Every curl answer's status is noted.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, startCli, type RunningCli } from './cli.js';
@@ -29,15 +28,6 @@ export interface ShellResult {
 const BLOCK_TIME_LIMIT_MS = 90_000;
 
 const START = /^\s*(?:npm start --|npm start|npx billing-emulator start|billing-emulator start)\b(.*)$/;
-
-/** A port free at this moment (for the README's receiver, which a reader starts on 4011). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Splits a block into the emulator start lines it holds and the rest of its text. */
 export function splitStarts(code: string): { starts: string[][]; rest: string } {
@@ -57,7 +47,6 @@ export function splitStarts(code: string): { starts: string[][]; rest: string } 
 /** A shell session for one page: its emulator, its scratch directory and the state between blocks. */
 export class DocShell {
   private emulator: RunningCli | undefined;
-  private receiverPort: number | undefined;
   readonly dir = mkdtempSync(join(tmpdir(), 'billing-emulator-docs-'));
   private readonly state = join(this.dir, '.state.sh');
   private readonly bin = join(this.dir, '.bin');
@@ -86,11 +75,8 @@ export class DocShell {
     const { starts, rest } = splitStarts(code);
     for (const args of starts) await this.start(args);
     this.emulator ??= await startCli(['--token', 'test-token']);
-    this.receiverPort ??= await freePort();
     const address = new URL(this.emulator.url).host;
-    const script = rest
-      .replace(/(localhost|127\.0\.0\.1):4010\b/g, address)
-      .replace(/\b4011\b/g, String(this.receiverPort));
+    const script = rest.replace(/(localhost|127\.0\.0\.1):4010\b/g, address);
     if (script.trim() === '') return { code: 0, stdout: '', stderr: '', statuses: [] };
     return this.bash(script);
   }
