@@ -4,29 +4,19 @@
  * was loaded, Ctrl-C through `npm start`, output directories made on the way, 415 bodies that say
  * why, the dashboard for a browser at `/`, calendar months on the clock. Each case failed before.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
-import { CLI, startCli } from '../helpers/cli.js';
+import { runCli, startCli } from '../helpers/cli.js';
 import { ROOT } from '../helpers/doc-blocks.js';
 
-const execFileAsync = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'billing-emulator-first-hour-'));
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = runCli;
 
 describe('the CLI speaks to people', () => {
   it.each([

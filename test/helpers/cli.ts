@@ -1,7 +1,8 @@
 /** Runs the built CLI (`dist/cli/main.js`) as users do, and waits for its start banner. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -64,4 +65,17 @@ export async function startCli(
       return code;
     },
   };
+}
+
+const execFileAsync = promisify(execFile);
+
+/** Runs the built CLI with `args` to its end: its exit code and output, failing or not. */
+export async function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }

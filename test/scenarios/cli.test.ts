@@ -1,25 +1,14 @@
 /** The scenario and fixture commands of the built CLI, as users and CI systems run them. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api } from '../helpers/api.js';
-import { CLI, startCli, type RunningCli } from '../helpers/cli.js';
+import { runCli, startCli, type RunningCli } from '../helpers/cli.js';
 
-const execFileAsync = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'billing-emulator-cli-'));
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = runCli;
 
 let running: RunningCli | undefined;
 afterEach(async () => {
