@@ -42,7 +42,7 @@ const MAX_LINE = 120;
  * Guides written on other branches at the same time, which the README links to already: a link to
  * one of them counts as good until it lands (then delete it from here).
  */
-const PENDING_GUIDES = new Set(['docs/parity.md', 'docs/clone.md']);
+const PENDING_GUIDES = new Set(['docs/clone.md']);
 
 const pages = docPages();
 const blocks = pages.flatMap(blocksOf);
