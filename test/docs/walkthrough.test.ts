@@ -54,7 +54,7 @@ describe("the README's walkthrough", () => {
         expect(out).toContain('"status":"error"');
         expect(out).toContain('"error_type":"CARD_DECLINED"');
         expect(out).toContain('"charge_attempts":1');
-        expect(out).toContain('"retry_date":"2025-01-17"');
+        expect(out).toContain('"retry_date":"2025-01-17T00:00:00+00:00"');
         // Both charge/failed deliveries reached the inbox, signed with the store's secret.
         expect(out.match(/"topic":"charge\/failed"/g), out).toHaveLength(2);
         expect(out.match(/"valid":true/g), out).toHaveLength(2);
