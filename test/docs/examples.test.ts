@@ -2,10 +2,11 @@
  * Every example of the user documentation runs (README.md and docs/*.md, whoever wrote them):
  * shell blocks against an emulator of their page's own (test/helpers/doc-shell.ts says what is
  * adapted), TypeScript blocks as vitest test files and JavaScript blocks with node, both importing
- * the built package as `billing-emulator`; JSON and YAML blocks must parse, and YAML scenarios must
- * pass the scenario schema. A block that cannot run here says why in a marker above it
- * (`<!-- example: skip: <why> -->`, see test/helpers/doc-blocks.ts). Pages are checked too: no line
- * over 120 characters outside tables, a table of contents on long pages, links that lead somewhere.
+ * the built package as `billing-emulator`; JSON and YAML blocks must parse, YAML scenarios must
+ * pass the scenario schema, and one with a timeline must pass it (run headless). A block that cannot
+ * run here says why in a marker above it (`<!-- example: skip: <why> -->`, see
+ * test/helpers/doc-blocks.ts). Pages are checked too: no line over 120 characters outside tables, a
+ * table of contents on long pages, links that lead somewhere.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { runHeadless } from '../../src/cli/headless.js';
 import { parseScenario } from '../../src/scenarios/scenario.js';
 import {
   blocksOf,
@@ -37,12 +39,6 @@ const KNOWN = new Set([...SHELL, ...TS, ...JS, ...SHOWN, 'json', 'yaml', 'yml'])
 /** Pages longer than this need a table of contents. */
 const LONG_PAGE = 120;
 const MAX_LINE = 120;
-
-/**
- * Guides written on other branches at the same time, which the README links to already: a link to
- * one of them counts as good until it lands (then delete it from here).
- */
-const PENDING_GUIDES = new Set(['docs/clone.md']);
 
 const pages = docPages();
 const blocks = pages.flatMap(blocksOf);
@@ -76,11 +72,14 @@ describe('documentation pages', () => {
 
     it(`has a table of contents when longer than ${LONG_PAGE} lines`, () => {
       if (lines.length <= LONG_PAGE) return;
-      const firstSection = lines.findIndex((line) => line.startsWith('## '));
-      const contents = lines.slice(0, firstSection).filter((line) => /^\s*- \[.+\]\(#[^)]+\)/.test(line));
+      // Before the first section, or as the first section, headed "Contents".
+      const sections = lines.flatMap((line, i) => (line.startsWith('## ') ? [i] : []));
+      const [first = lines.length, second = lines.length] = sections;
+      const head = lines[first] === '## Contents' ? lines.slice(0, second) : lines.slice(0, first);
+      const contents = head.filter((line) => /^\s*- \[.+\]\(#[^)]+\)/.test(line));
       expect(
         contents.length,
-        `${page}: a list of links to its sections before the first one`,
+        `${page}: a list of links to its sections before the first one, or in a first section "Contents"`,
       ).toBeGreaterThan(1);
     });
 
@@ -91,9 +90,8 @@ describe('documentation pages', () => {
         if (/^[a-z]+:/.test(target)) continue;
         const [path = '', anchor] = target.split('#');
         const file = path === '' ? join(ROOT, page) : join(ROOT, dirname(page), path);
-        if (!existsSync(file)) {
-          if (!PENDING_GUIDES.has(join(dirname(page), path).replace(/^\.\//, ''))) broken.push(target);
-        } else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
+        if (!existsSync(file)) broken.push(target);
+        else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
           broken.push(target);
       }
       expect(broken).toEqual([]);
@@ -134,11 +132,23 @@ describe('documentation examples', () => {
     blocks
       .filter((block) => (block.lang === 'yaml' || block.lang === 'yml') && runnable(block))
       .map((b) => [where(b), b] as const),
-  )('%s: YAML parses (and a scenario passes its schema)', (_, block) => {
-    const doc = parseYaml(block.code) as Record<string, unknown> | null;
-    if (doc && typeof doc === 'object' && ('timeline' in doc || 'fixture' in doc))
-      expect(() => parseScenario(block.code)).not.toThrow();
-  });
+  )(
+    '%s: YAML parses (a scenario passes its schema, and its timeline passes)',
+    async (_, block) => {
+      const doc = parseYaml(block.code) as Record<string, unknown> | null;
+      if (!doc || typeof doc !== 'object' || !('timeline' in doc || 'fixture' in doc)) return;
+      // Read as if it were a file beside its page, so a fixture path like ../fixtures/x.json resolves.
+      const scenario = parseScenario(
+        block.code,
+        join(ROOT, dirname(block.file), `example-${block.line}.yaml`),
+      );
+      if (!('timeline' in doc)) return;
+      const report = await runHeadless(scenario);
+      const failed = report.steps.filter((step) => !step.passed).map((step) => JSON.stringify(step));
+      expect(failed, where(block)).toEqual([]);
+    },
+    120_000,
+  );
 
   describe.each(pages.filter((page) => blocksOf(page).some((b) => SHELL.has(b.lang) && runnable(b))))(
     'shell: %s',
@@ -169,7 +179,16 @@ describe('documentation examples', () => {
   describe('TypeScript and JavaScript', () => {
     const ts = blocks.filter((block) => TS.has(block.lang) && runnable(block));
     const js = blocks.filter((block) => JS.has(block.lang) && runnable(block));
-    let report: { testResults: { name: string; status: string; message: string }[] } | undefined;
+    let report:
+      | {
+          testResults: {
+            name: string;
+            status: string;
+            message: string;
+            assertionResults?: { failureMessages?: string[] }[];
+          }[];
+        }
+      | undefined;
     let output = '';
 
     beforeAll(async () => {
@@ -219,7 +238,10 @@ describe('documentation examples', () => {
       '%s passes as a vitest test file',
       (_, block) => {
         const result = report?.testResults.find((entry) => entry.name === fileOf(block, '.test.ts'));
-        expect(result?.status, `${where(block)}\n${result?.message ?? output}`).toBe('passed');
+        const failures = (result?.assertionResults ?? []).flatMap((test) => test.failureMessages ?? []);
+        expect(result?.status, `${where(block)}\n${result?.message ?? output}\n${failures.join('\n')}`).toBe(
+          'passed',
+        );
       },
     );
 
