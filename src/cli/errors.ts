@@ -21,6 +21,8 @@ const NEEDS: Readonly<Record<string, string>> = {
     'fixtures check needs a fixture file (JSON), e.g. billing-emulator fixtures check shop.json.',
   'fixtures validate':
     'fixtures validate needs a fixture file (JSON), e.g. billing-emulator fixtures validate shop.json.',
+  verify:
+    'verify needs a recording (a HAR file billing-emulator record wrote), e.g. billing-emulator verify session.har.',
 };
 
 const list = (names: readonly string[]) => names.join(', ');
@@ -53,7 +55,15 @@ export function explainFailure(message: string, args: readonly string[]): string
     if (subcommand !== undefined)
       return `Unknown ${command} command "${subcommand}". The ${command} commands are: ${list(known)}.`;
   }
-  if (missing && subcommand !== undefined) return NEEDS[`${command} ${subcommand}`] ?? message;
+  if (missing) return NEEDS[`${command} ${subcommand}`] ?? NEEDS[command] ?? message;
+  const required = /^Missing required arguments?: (.*)$/.exec(message);
+  if (required) {
+    const options = (required[1] ?? '').split(', ').map((name) => `--${name} (${envVariable(name)})`);
+    const where = [command, subcommand && known?.includes(subcommand) ? subcommand : undefined]
+      .filter(Boolean)
+      .join(' ');
+    return `${where} needs ${options.join(' and ')}; billing-emulator ${where} --help says what it takes.`;
+  }
   if (unknown) {
     const names = (unknown[1] ?? '').split(', ');
     const options = names.filter((name) =>

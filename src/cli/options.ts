@@ -1,9 +1,9 @@
 /**
  * What every command's options share: the environment variable each can be given as (named in its
- * --help), number checks that name the option and what it takes, and output files whose
- * directories are made on the way.
+ * --help), number and URL checks that name the option and what it takes, input files read with a
+ * sentence when they cannot be, and output files whose directories are made on the way.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Options } from 'yargs';
 
@@ -59,6 +59,31 @@ export function numberOption(option: string, rule: NumberRule): (value: unknown)
 }
 
 /**
+ * A yargs `coerce` that refuses what is not an http(s) URL, naming the option, its variable and what
+ * it takes (the proxy and the replay would otherwise fail later with a bare "Invalid URL").
+ *
+ * @example
+ * yargs.option('upstream', { type: 'string', coerce: urlOption('upstream') });
+ */
+export function urlOption(option: string): (value: unknown) => string | undefined {
+  return (value) => {
+    if (value === undefined) return undefined;
+    const text = String(Array.isArray(value) ? value.at(-1) : value).trim();
+    let protocol = '';
+    try {
+      protocol = new URL(text).protocol;
+    } catch {
+      // not a URL at all: refused below
+    }
+    if (protocol !== 'http:' && protocol !== 'https:')
+      throw new Error(
+        `--${option} (${envVariable(option)}) takes an http:// or https:// URL, not "${text}".`,
+      );
+    return text;
+  };
+}
+
+/**
  * The option's yargs definition with its environment variable named at the end of its description.
  *
  * @example
@@ -76,6 +101,39 @@ export function withEnv(option: string, definition: Options): Options {
  * await writeOutput('reports/renewal.xml', xml);
  */
 export async function writeOutput(file: string, text: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await makeDirectoryOf(file);
   await writeFile(file, text);
+}
+
+/**
+ * Makes the directory `file` is to be written in, when it is missing.
+ *
+ * @example
+ * await makeDirectoryOf('recordings/subscribe.har'); // recordings/ exists now
+ */
+export async function makeDirectoryOf(file: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+}
+
+/** Why a file could not be read, in words (Node's codes otherwise reach the terminal raw). */
+const UNREADABLE: Readonly<Record<string, string>> = {
+  ENOENT: 'there is no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'it is not readable by this user',
+};
+
+/**
+ * Reads a text file named on the command line, or throws a sentence naming it and what is wrong.
+ *
+ * @example
+ * await readInput('recordings/subscribe.har', 'the recording');
+ * // throws: Cannot read the recording recordings/subscribe.har: there is no such file.
+ */
+export async function readInput(file: string, what: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    throw new Error(`Cannot read ${what} ${file}: ${UNREADABLE[code] ?? (error as Error).message}.`);
+  }
 }

@@ -3,6 +3,7 @@
  * SIGINT/SIGTERM; every exchange is in the HAR file as soon as its line is printed.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
 
 interface RecordArgs {
   upstream: string;
@@ -19,29 +20,61 @@ export const recordCommand: CommandModule<object, RecordArgs> = {
   describe: 'Record a session against the real service through a local proxy, into a HAR file',
   builder: (yargs: Argv) =>
     yargs
-      .option('upstream', {
-        type: 'string',
-        demandOption: true,
-        describe: 'Base URL of the service to forward to (https://... for TLS)',
-      })
-      .option('port', {
-        type: 'number',
-        default: 4011,
-        describe: 'Port of the proxy on 127.0.0.1 (0 picks one)',
-      })
-      .option('out', { type: 'string', default: 'session.har', describe: 'HAR file to write (replaced)' })
-      .option('header-prefix', {
-        type: 'string',
-        default: 'Service',
-        describe: 'Middle word of the service headers (X-<prefix>-Access-Token), kept in the file for verify',
-      })
-      .option('redact-pii', {
-        type: 'boolean',
-        default: false,
-        describe: 'Also replace emails, phones, names and street lines (secrets always are)',
-      }) as unknown as Argv<RecordArgs>,
+      .option(
+        'upstream',
+        withEnv('upstream', {
+          type: 'string',
+          demandOption: true,
+          coerce: urlOption('upstream'),
+          describe: 'Base URL of the service to forward to (https://... for TLS)',
+        }),
+      )
+      .option(
+        'port',
+        withEnv('port', {
+          type: 'string',
+          default: 4011,
+          coerce: numberOption('port', { integer: true, min: 0, max: 65535 }),
+          describe: 'Port of the proxy on 127.0.0.1 (0 picks one)',
+        }),
+      )
+      .option(
+        'out',
+        withEnv('out', {
+          type: 'string',
+          default: 'session.har',
+          describe: 'HAR file to write (replaced; its directory is made when missing)',
+        }),
+      )
+      .option(
+        'header-prefix',
+        withEnv('header-prefix', {
+          type: 'string',
+          default: 'Service',
+          describe:
+            'Middle word of the service headers (X-<prefix>-Access-Token), kept in the file for verify',
+        }),
+      )
+      .option(
+        'redact-pii',
+        withEnv('redact-pii', {
+          type: 'boolean',
+          default: false,
+          describe: 'Also replace emails, phones, names and street lines (secrets always are)',
+        }),
+      )
+      .example(
+        '$0 record --upstream https://api.rechargeapps.com --header-prefix Recharge --out recordings/subscribe.har',
+        'a proxy on http://127.0.0.1:4011: point your client at it with its real token, Ctrl-C to stop',
+      )
+      .example('$0 record --upstream https://api.rechargeapps.com --redact-pii', 'personal data replaced too')
+      .epilogue(
+        'Secrets (tokens, signatures, client secrets) are always replaced in the file. ' +
+          'Replay it with billing-emulator verify <file>.',
+      ) as unknown as Argv<RecordArgs>,
   handler: async (args: ArgumentsCamelCase<RecordArgs>) => {
     const { startRecorder } = await import('../parity/recorder.js');
+    await makeDirectoryOf(args.out);
     const recorder = await startRecorder({
       upstream: args.upstream,
       port: args.port,

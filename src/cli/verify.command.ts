@@ -2,8 +2,8 @@
  * `billing-emulator verify`: replays a recording against a new emulator store and reports every
  * difference; exit code 1 when a difference is not in the allow-list.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { readInput, urlOption, withEnv, writeOutput } from './options.js';
 
 interface VerifyArgs {
   recording: string;
@@ -22,17 +22,43 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .positional('recording', { type: 'string', demandOption: true, describe: 'The HAR file to replay' })
-      .option('url', {
-        type: 'string',
-        describe: 'A running emulator to replay against (default: one started here)',
-      })
-      .option('admin-token', { type: 'string', describe: 'The admin token of the emulator at --url' })
-      .option('junit', {
-        type: 'string',
-        describe: 'Also write a JUnit XML report (one test case per exchange)',
-      })
-      .option('json', { type: 'string', describe: 'Also write the report as JSON' })
-      .option('allow', { type: 'string', describe: 'Allow-list YAML: differences that do not fail' })
+      .option(
+        'url',
+        withEnv('url', {
+          type: 'string',
+          coerce: urlOption('url'),
+          describe: 'A running emulator to replay against (default: one started here)',
+        }),
+      )
+      .option(
+        'admin-token',
+        withEnv('admin-token', { type: 'string', describe: 'The admin token of the emulator at --url' }),
+      )
+      .option(
+        'junit',
+        withEnv('junit', {
+          type: 'string',
+          describe: 'Also write a JUnit XML report, one test case per exchange (its directory is made)',
+        }),
+      )
+      .option(
+        'json',
+        withEnv('json', {
+          type: 'string',
+          describe: 'Also write the report as JSON (its directory is made)',
+        }),
+      )
+      .option(
+        'allow',
+        withEnv('allow', { type: 'string', describe: 'Allow-list YAML: differences that do not fail' }),
+      )
+      .example('$0 verify recordings/subscribe.har', 'replayed against an emulator started here')
+      .example(
+        '$0 verify recordings/subscribe.har --junit reports/parity.xml --allow parity-allowed.yaml',
+        'in CI: a report, and only differences outside the allow-list fail',
+      )
+      .example('$0 verify session.har --url http://127.0.0.1:4010', 'against an emulator already running')
+      .epilogue('Exit code 0 when every difference is allowed, 1 otherwise.')
       .check((args) => {
         if (args['admin-token'] !== undefined && args.url === undefined)
           throw new Error('--admin-token goes with --url.');
@@ -43,8 +69,10 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
     const { parseAllowList } = await import('../parity/allow-list.js');
     const { renderReport } = await import('../parity/report.js');
     const { parityJunitXml } = await import('../parity/junit.js');
-    const allow = args.allow ? parseAllowList(await readFile(args.allow, 'utf8'), args.allow) : undefined;
-    const report = await verifyRecording(await readFile(args.recording, 'utf8'), {
+    const allow = args.allow
+      ? parseAllowList(await readInput(args.allow, 'the allow-list'), args.allow)
+      : undefined;
+    const report = await verifyRecording(await readInput(args.recording, 'the recording'), {
       url: args.url,
       startEmulator: async (headerPrefix) => {
         const { createEmulator } = await import('../emulator.js');
@@ -60,8 +88,8 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         ),
     });
     process.stdout.write(renderReport(report));
-    if (args.json) await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
-    if (args.junit) await writeFile(args.junit, parityJunitXml(report));
+    if (args.json) await writeOutput(args.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (args.junit) await writeOutput(args.junit, parityJunitXml(report));
     if (!report.passed) process.exitCode = 1;
   },
 };

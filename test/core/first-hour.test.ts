@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ describe('the CLI speaks to people', () => {
     [['fixtures', 'generate'], /--customers[\s\S]*\[env BILLING_EMULATOR_CUSTOMERS\][\s\S]*Examples:/],
     [['fixtures', 'check'], /billing-emulator fixtures check <file>[\s\S]*Examples:/],
     [['fixtures', 'validate'], /billing-emulator fixtures check <file>[\s\S]*Examples:/],
+    [['record'], /--upstream[\s\S]*\[env BILLING_EMULATOR_UPSTREAM\][\s\S]*Examples:/],
+    [['verify'], /billing-emulator verify <recording>[\s\S]*\[env BILLING_EMULATOR_JUNIT\][\s\S]*Examples:/],
   ])('%j --help is its own, with examples and environment variables', async (command, pattern) => {
     const { code, stdout } = await cli(...command, '--help');
     expect(code).toBe(0);
@@ -57,14 +59,30 @@ describe('the CLI speaks to people', () => {
       ['fixtures', 'generate', '--seed', 'x'],
       '--seed (BILLING_EMULATOR_SEED) takes a whole number of at least 0',
     ],
+    [['verify'], 'verify needs a recording (a HAR file billing-emulator record wrote)'],
+    [
+      ['verify', join(dir, 'none.har')],
+      `Cannot read the recording ${join(dir, 'none.har')}: there is no such file.`,
+    ],
+    [['record'], 'record needs --upstream (BILLING_EMULATOR_UPSTREAM)'],
+    [
+      ['record', '--upstream', 'api.example.com'],
+      '--upstream (BILLING_EMULATOR_UPSTREAM) takes an http:// or https:// URL, not "api.example.com".',
+    ],
+    [
+      ['record', '--upstream', 'https://api.example.com', '--port', 'abc'],
+      '--port (BILLING_EMULATOR_PORT) takes a whole number from 0 to 65535, not "abc".',
+    ],
   ])('%j is answered with a sentence and exit code 1', async (args, sentence) => {
     const { code, stderr } = await cli(...args);
     expect(code).toBe(1);
     expect(stderr).toContain(sentence);
-    expect(stderr).not.toMatch(/Not enough non-option arguments|Unknown argument|Received type/);
+    expect(stderr).not.toMatch(
+      /Not enough non-option arguments|Unknown argument|Missing required|Invalid URL|ENOENT|Received type/,
+    );
   });
 
-  it('--junit and --out make their directories (regression: ENOENT after a green run)', async () => {
+  it('--junit, --json and --out make their directories (regression: ENOENT after a green run)', async () => {
     const junit = join(dir, 'reports', 'deep', 'fail-then-ok.xml');
     const run = await cli('scenario', 'run', 'fail-then-ok', '--junit', junit);
     expect(run.code).toBe(0);
@@ -72,6 +90,14 @@ describe('the CLI speaks to people', () => {
     const out = join(dir, 'fixtures-out', 'shop.json');
     expect((await cli('fixtures', 'generate', '--seed', '1', '--customers', '3', '--out', out)).code).toBe(0);
     expect(existsSync(out)).toBe(true);
+    const har = join(dir, 'empty.har');
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }),
+    );
+    const [parityJunit, parityJson] = [join(dir, 'parity', 'a', 'x.xml'), join(dir, 'parity', 'b', 'x.json')];
+    expect((await cli('verify', har, '--junit', parityJunit, '--json', parityJson)).code).toBe(0);
+    expect([existsSync(parityJunit), existsSync(parityJson)]).toEqual([true, true]);
   });
 });
 

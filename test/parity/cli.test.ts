@@ -21,7 +21,7 @@ describe('billing-emulator record and verify', () => {
       settings: { default_api_version: '2021-01', platform_word: 'shopify' },
       clock: { now: START },
     });
-    const out = join(scratchDir(), 'session.har');
+    const out = join(scratchDir(), 'recordings', 'session.har'); // its directory is made
     const child = spawn(
       process.execPath,
       [
