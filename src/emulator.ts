@@ -26,6 +26,7 @@ import { brandOf } from './store/dialect-settings.js';
 import {
   completeSettings,
   storeSettingsSchema,
+  type SettingsDefaults,
   type StoreSettings,
   type StoreSettingsInput,
 } from './store/settings.js';
@@ -249,6 +250,21 @@ export function withDialectOptions(settings: StoreSettings, options: EmulatorOpt
   return { ...settings, ...parsed.data };
 }
 
+/**
+ * The start options every store created later inherits unless its settings say otherwise: the
+ * wire dialect and the API version (decision 0030).
+ *
+ * @example
+ * settingsDefaultsOf({ platformWord: 'shopify' }); // { platform_word: 'shopify' }
+ */
+export function settingsDefaultsOf(options: EmulatorOptions): SettingsDefaults {
+  return {
+    ...(options.apiVersion ? { default_api_version: options.apiVersion } : {}),
+    ...(options.platformWord !== undefined ? { platform_word: options.platformWord } : {}),
+    ...(options.valueNames !== undefined ? { value_names: options.valueNames } : {}),
+  };
+}
+
 function loggerOf(option: EmulatorOptions['logger']): Logger {
   return option && typeof option === 'object' ? option : defaultLogger(option);
 }
@@ -266,6 +282,7 @@ async function loadRegistry(
   ];
   const registry = new StoreRegistry({
     seed: options.seed,
+    settingsDefaults: settingsDefaultsOf(options),
     jobKinds: JOB_KINDS,
     // The change tracker comes first: it notes each write before other listeners write more.
     observers: database.persistent ? [changes.observe, ...observers] : observers,

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
-import { completeSettings, settingsEnvelope } from '../store/settings.js';
+import { completeSettings, settingsEnvelope, withSettingsDefaults } from '../store/settings.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
@@ -82,10 +82,12 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
       const baseUrl = deps.selfUrl?.();
       if (!baseUrl) throw errors.field('name', 'This emulator is not listening on a port it can call.');
       const scenario = await scenarioOf(input);
-      const { mergeSettings, scenarioClock, seedScenario } = await import('../scenarios/seed.js');
+      const { scenarioClock, seedScenario } = await import('../scenarios/seed.js');
       const { runTimeline } = await import('../scenarios/runner.js');
       const settings = completeSettings(
-        parseWith(settingsEnvelope, { settings: mergeSettings(scenario.settings) }).settings,
+        parseWith(settingsEnvelope, {
+          settings: withSettingsDefaults(deps.registry.settingsDefaults, scenario.settings),
+        }).settings,
       );
       const { store, token } = deps.registry.create({
         name: `Scenario ${scenario.name}`,

@@ -5,7 +5,12 @@ import { pathId } from '../http/params.js';
 import { parseWith } from '../errors/validation.js';
 import { parseTimestampMs } from '../platform/calendar.js';
 import { SCOPES } from '../store/scopes.js';
-import { completeSettings, settingsEnvelope, storeSettingsSchema } from '../store/settings.js';
+import {
+  completeSettings,
+  settingsEnvelope,
+  storeSettingsSchema,
+  withSettingsDefaults,
+} from '../store/settings.js';
 import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
@@ -90,7 +95,10 @@ async function createSeededStore(
   const requested = (body.settings ?? {}) as Record<string, unknown>;
   const settings = completeSettings(
     parseWith(settingsEnvelope, {
-      settings: mergeSettings(scenario.settings, requested),
+      settings: mergeSettings(
+        withSettingsDefaults(deps.registry.settingsDefaults, scenario.settings),
+        requested,
+      ),
     }).settings,
   );
   const { store, token } = deps.registry.create({
@@ -150,7 +158,8 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
       const now = input.clock?.now ? (parseTimestampMs(input.clock.now) ?? undefined) : undefined;
       const { store, token } = deps.registry.create({
         name: input.name,
-        settings: completeSettings(storeSettingsSchema.parse(input.settings ?? {})),
+        // Validated above; the emulator's defaults fill what the request leaves out.
+        settings: deps.registry.newStoreSettings((body.settings ?? {}) as Record<string, unknown>),
         token: input.token,
         clock: { now, mode: input.clock?.mode },
       });

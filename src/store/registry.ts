@@ -5,7 +5,13 @@
 import { Random } from '../platform/random.js';
 import type { ClockState } from '../platform/clock.js';
 import { SCOPES, type Scope } from './scopes.js';
-import { completeSettings, storeSettingsSchema, type StoreSettings } from './settings.js';
+import {
+  completeSettings,
+  storeSettingsSchema,
+  withSettingsDefaults,
+  type SettingsDefaults,
+  type StoreSettings,
+} from './settings.js';
 import { Store, type StoreDoc, type StoreJobKinds, type StoreObserver } from './store.js';
 import type { TokenRecord } from '../model/token.js';
 import type { Actor } from '../model/actor.js';
@@ -39,6 +45,8 @@ export interface RegistryOptions {
   observers?: readonly StoreObserver[];
   /** The service's word in field names of every store (`brandOf` the header prefix). */
   brand?: string;
+  /** What every store created later starts from, under its own settings (the start flags' dialect and version). */
+  settingsDefaults?: SettingsDefaults;
 }
 
 export interface Authenticated {
@@ -65,6 +73,23 @@ export class StoreRegistry {
     this.random = new Random(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   }
 
+  /** What every store created later starts from, under its own settings (`withSettingsDefaults`). */
+  get settingsDefaults(): SettingsDefaults {
+    return this.options.settingsDefaults ?? {};
+  }
+
+  /**
+   * A new store's settings: `requested` (already valid) over the defaults.
+   *
+   * @example
+   * registry.newStoreSettings({ plan: 'standard' }).platform_word; // 'shopify' when started with --platform-word shopify
+   */
+  newStoreSettings(requested: Readonly<Record<string, unknown>> = {}): StoreSettings {
+    return completeSettings(
+      storeSettingsSchema.parse(withSettingsDefaults(this.settingsDefaults, requested)),
+    );
+  }
+
   get defaultStore(): Store {
     const store = this.stores.get(this.defaultId);
     if (!store) throw new Error('the default store is missing');
@@ -86,7 +111,7 @@ export class StoreRegistry {
     const store = new Store({
       id,
       name: input.name ?? (id === 1 ? 'Default store' : `Store ${id}`),
-      settings: input.settings ?? completeSettings(storeSettingsSchema.parse({})),
+      settings: input.settings ?? this.newStoreSettings(),
       clientSecret: `secret_${random.hex(40)}`,
       random,
       clock: input.clock,

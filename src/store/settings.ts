@@ -3,7 +3,7 @@
  * every field has a default so `{}` is a valid settings object.
  */
 import * as z from 'zod';
-import { API_VERSIONS } from '../model/versions.js';
+import { API_VERSIONS, DEFAULT_API_VERSION } from '../model/versions.js';
 import { platformWordSchema, valueNamesSchema } from './dialect-settings.js';
 import { dictionary, own } from '../platform/dictionary.js';
 
@@ -41,6 +41,9 @@ export const DEFAULT_SHIPPING_COUNTRIES = [
   'IN',
 ] as const;
 
+/** The service's rate limit (api-facts): 40 calls deep, 2 a second; not enforced unless switched on. */
+export const DEFAULT_RATE_LIMIT = { enabled: false, size: 40, leak_per_second: 2 } as const;
+
 const currency = z.string().regex(/^[A-Z]{3}$/, 'Must be a 3-letter ISO 4217 currency code.');
 const country = z.string().regex(/^[A-Z]{2}$/, 'Must be a 2-letter ISO 3166 country code.');
 
@@ -70,7 +73,7 @@ function isTimeZone(value: string): boolean {
 
 export const storeSettingsSchema = z
   .object({
-    default_api_version: z.enum(API_VERSIONS).default('2021-11'),
+    default_api_version: z.enum(API_VERSIONS).default(DEFAULT_API_VERSION),
     currency: currency.default('USD'),
     /** Currencies a contract may be in; always holds `currency`. */
     enabled_presentment_currencies: z.array(currency).optional(),
@@ -138,11 +141,11 @@ export const storeSettingsSchema = z
     rate_limit: z
       .object({
         enabled: z.boolean().default(false),
-        size: z.number().int().min(1).max(100_000).default(40),
-        leak_per_second: z.number().positive().max(100_000).default(2),
+        size: z.number().int().min(1).max(100_000).default(DEFAULT_RATE_LIMIT.size),
+        leak_per_second: z.number().positive().max(100_000).default(DEFAULT_RATE_LIMIT.leak_per_second),
       })
       .strict()
-      .default({ enabled: false, size: 40, leak_per_second: 2 }),
+      .default(DEFAULT_RATE_LIMIT),
     /** Requests the journal keeps (`GET /_emulator/requests`); 0 records none. */
     journal_size: z.number().int().min(0).max(100_000).default(1000),
     /**
@@ -162,6 +165,32 @@ export const storeSettingsSchema = z
   .strict();
 
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
+
+/**
+ * Settings every store created while the emulator runs starts from, under what its own settings say:
+ * the wire dialect and API version the emulator was started with (`--platform-word`,
+ * `--value-names`, `--api-version`), so a user who starts with the real names never meets the
+ * neutral ones (decision 0030).
+ */
+export type SettingsDefaults = Readonly<
+  Pick<StoreSettingsInput, 'default_api_version' | 'platform_word' | 'value_names'>
+>;
+
+/**
+ * A new store's settings in the schema's input form: `requested` over `defaults`, field by field
+ * (a store that names its own `value_names` gets those alone). Parse the result like any settings.
+ *
+ * @example
+ * withSettingsDefaults({ platform_word: 'shopify' }, { plan: 'standard' }); // { platform_word: 'shopify', plan: 'standard' }
+ */
+export function withSettingsDefaults(
+  defaults: SettingsDefaults,
+  requested: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
+  // Keys are the client's: `__proto__` or `constructor` are settings names like any other.
+  const given = Object.entries(requested).filter(([, value]) => value !== undefined);
+  return dictionary<unknown>([...Object.entries(defaults), ...given]);
+}
 
 /** `{settings: ...}`: scenario settings are checked in this envelope, so errors name `settings.<field>`. */
 export const settingsEnvelope = z.object({ settings: storeSettingsSchema });

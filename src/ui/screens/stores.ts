@@ -19,7 +19,8 @@ interface Props {
 
 function CreateStore({ created }: { created: (store: StoreView) => Promise<void> }) {
   const [name, setName] = useState('');
-  const [version, setVersion] = useState('2021-11');
+  // '': the version the emulator was started with (its default for new stores).
+  const [version, setVersion] = useState('');
   const [platform, setPlatform] = useState('platform_a');
   const [plan, setPlan] = useState('pro');
   const [timezone, setTimezone] = useState('UTC');
@@ -40,7 +41,7 @@ function CreateStore({ created }: { created: (store: StoreView) => Promise<void>
         }
       }
       const body: Json = {
-        settings: { default_api_version: version, platform, plan, timezone, ...more },
+        settings: { ...(version ? { default_api_version: version } : {}), platform, plan, timezone, ...more },
       };
       if (name) body.name = name;
       if (now) body.clock = { now };
@@ -57,7 +58,7 @@ function CreateStore({ created }: { created: (store: StoreView) => Promise<void>
       <${Select}
         label="API version"
         value=${version}
-        options=${['2021-11', '2021-01']}
+        options=${[['', 'as started'], '2021-11', '2021-01']}
         onChange=${setVersion}
       />
       <${Select}

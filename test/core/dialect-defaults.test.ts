@@ -1,0 +1,143 @@
+/**
+ * The dialect and version the emulator was started with are the defaults of every store created
+ * later (`POST /_emulator/stores`, seeded from a scenario or not, `POST /_emulator/scenarios/run`,
+ * the control client), unless that store's settings say otherwise: a user who starts with the real
+ * names never meets the neutral ones. Through `createEmulator` options and the CLI's flags.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/index.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { startCli } from '../helpers/cli.js';
+
+const STARTED_REAL = {
+  headerPrefix: 'Recharge',
+  platformWord: 'shopify',
+  valueNames: { platform_payments: 'shopify_payments' },
+  apiVersion: '2021-01',
+} as const;
+
+/** Calls the API as a client of the real service does, with the store's token. */
+function realClient(url: string, token: string) {
+  return async (method: string, path: string, body?: unknown, version?: string) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        'X-Recharge-Access-Token': token,
+        ...(version ? { 'X-Recharge-Version': version } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, version: response.headers.get('X-Recharge-Version'), text };
+  };
+}
+
+describe('stores created after a start with the real names', () => {
+  const { emulator } = useEmulator(STARTED_REAL);
+
+  it('POST /_emulator/stores: the start options are the new store settings', async () => {
+    const created = await emulator().control.createStore({ name: 'later' });
+    expect(created.store.settings).toMatchObject({
+      platform_word: 'shopify',
+      value_names: { platform_payments: 'shopify_payments' },
+      default_api_version: '2021-01',
+    });
+    const call = realClient(emulator().url, created.token);
+    const customer = await call('POST', '/customers', {
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      shopify_customer_id: '6001',
+      billing_address1: '350 Fifth Avenue',
+      billing_city: 'New York',
+      billing_country: 'United States',
+      billing_first_name: 'Ada',
+      billing_last_name: 'Lovelace',
+      billing_province: 'New York',
+      billing_zip: '10118',
+    });
+    expect(customer).toMatchObject({ status: 200, version: '2021-01' });
+    expect(JSON.parse(customer.text).customer.shopify_customer_id).toBe('6001');
+    expect(customer.text).not.toMatch(/platform_/);
+  });
+
+  it("a store's own settings win, field by field", async () => {
+    const created = await emulator().control.createStore({
+      settings: { platform_word: 'platform', default_api_version: '2021-11' },
+    });
+    expect(created.store.settings).toMatchObject({
+      platform_word: 'platform',
+      value_names: { platform_payments: 'shopify_payments' },
+      default_api_version: '2021-11',
+    });
+    const own = await emulator().control.createStore({ settings: { value_names: {} } });
+    expect(own.store.settings).toMatchObject({ platform_word: 'shopify', value_names: {} });
+  });
+
+  it('a store seeded from a scenario, and a scenario run, speak the start names too', async () => {
+    const seeded = await emulator().control.createStore({ scenario: 'small-shop' });
+    expect(seeded.store.settings).toMatchObject({ platform_word: 'shopify', default_api_version: '2021-01' });
+    const subscriptions = await realClient(emulator().url, seeded.token)('GET', '/subscriptions');
+    expect(subscriptions).toMatchObject({ status: 200, version: '2021-01' });
+    expect(subscriptions.text).toContain('"shopify_product_id"');
+    expect(subscriptions.text).not.toMatch(/platform_(product|variant|customer)/);
+
+    const run = await fetch(`${emulator().url}/_emulator/scenarios/run`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'card-update' }),
+    });
+    const report = (await run.json()) as { store: { settings: Record<string, unknown> } };
+    expect(run.status).toBe(201);
+    expect(report.store.settings).toMatchObject({ platform_word: 'shopify', default_api_version: '2021-01' });
+  });
+});
+
+describe('stores created after a start without dialect options', () => {
+  it('keep the neutral names and the 2021-11 default', async () => {
+    const emulator = await createEmulator({ port: 0, logger: 'silent' });
+    try {
+      const created = await emulator.control.createStore();
+      expect(created.store.settings).toMatchObject({
+        platform_word: 'platform',
+        value_names: {},
+        default_api_version: '2021-11',
+      });
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe('the CLI flags', () => {
+  it('--platform-word shopify --header-prefix Recharge --api-version 2021-01 reach a store created later', async () => {
+    const cli = await startCli([
+      '--platform-word',
+      'shopify',
+      '--header-prefix',
+      'Recharge',
+      '--api-version',
+      '2021-01',
+    ]);
+    try {
+      const reply = await fetch(`${cli.url}/_emulator/stores`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const created = (await reply.json()) as { token: string; store: { settings: Record<string, unknown> } };
+      expect(created.store.settings).toMatchObject({
+        platform_word: 'shopify',
+        default_api_version: '2021-01',
+      });
+      const call = realClient(cli.url, created.token);
+      const customers = await call('GET', '/customers', undefined, '2021-11');
+      expect(customers).toMatchObject({ status: 200, version: '2021-11' });
+      const search = await call('GET', '/customers?shopify_customer_id=1');
+      expect(search).toMatchObject({ status: 200, version: '2021-01' });
+    } finally {
+      await cli.stop();
+    }
+  });
+});
