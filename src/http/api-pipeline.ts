@@ -1,11 +1,12 @@
 /**
- * The emulated API's request pipeline: authenticate (token → store) → journal → rate limit →
- * fault → version → router (route → scope → gate → body → handler). A request that names no store
- * gets its 401 from the error middleware and is recorded nowhere. Everything after authentication
- * is answered here, errors included, so the journal sees the status and body the client gets.
+ * The emulated API's request pipeline: authenticate (token → store) → answer headers (version,
+ * bucket) → journal → rate limit → fault → version → router (route → scope → gate → body →
+ * handler). A request that names no store gets its 401 from the error middleware and is recorded
+ * nowhere. Everything after authentication is answered here, errors included, so the journal sees
+ * the status and body the client gets.
  *
- * With the journal off, no rate limit, no fault rule and no fault header, a request goes straight
- * to the router; with the journal on (the default) it costs one entry and one promise step.
+ * With the journal off, no enforced rate limit, no fault rule and no fault header, a request goes
+ * straight to the router; with the journal on (the default) it costs one entry and one promise step.
  */
 import type { Context, Middleware, Next } from 'koa';
 import { errors } from '../errors/messages.js';
@@ -14,8 +15,10 @@ import type { SelectedFault } from '../platform/faults/fault-rules.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import type { Logger } from '../platform/logger.js';
 import type { Authenticated, StoreRegistry } from '../store/registry.js';
-import type { ApiVersion } from '../model/versions.js';
-import { authenticator, identityOf, requestedVersion } from './auth.middleware.js';
+import { DEFAULT_API_VERSION, type ApiVersion } from '../model/versions.js';
+import { DEFAULT_RATE_LIMIT } from '../store/settings.js';
+import { answerHeaders } from './answer-headers.js';
+import { assertInstalled, authenticator, identityOf, requestedVersion } from './auth.middleware.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { renderError } from './errors.middleware.js';
 import { runFault } from './fault.step.js';
@@ -45,13 +48,6 @@ function settle(ctx: StateContext, logger: Logger, dialect: Dialect, run: () => 
     fail(error);
     return Promise.resolve();
   }
-}
-
-/** Takes one call from the token's bucket and says how full it is; a full bucket → 429. */
-function takeAllowance(ctx: StateContext, auth: Authenticated, limitHeader: string): void {
-  const reading = auth.store.traffic.limiter.take(auth.token.id, auth.store.settings.rate_limit);
-  ctx.set(limitHeader, `${reading.used}/${reading.size}`);
-  if (!reading.allowed) throw errors.tooManyRequests();
 }
 
 /** The header's fault if it gives one for this try, else the first rule that fires. */
@@ -103,30 +99,46 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
   const { headers, logger, router } = deps;
   const authenticate = authenticator(deps.registry, headers);
   const versionOf = requestedVersion(headers);
+  const { registry } = deps;
+  const stamps = answerHeaders(
+    headers,
+    () => registry.settingsDefaults.default_api_version ?? DEFAULT_API_VERSION,
+    DEFAULT_RATE_LIMIT.size,
+  );
 
   return (ctx: StateContext, next: Next) => {
-    const auth = authenticate(ctx);
+    let auth: Authenticated;
+    try {
+      auth = authenticate(ctx);
+    } catch (error) {
+      stamps.stampAnonymous(ctx);
+      throw error;
+    }
     const { store } = auth;
     // The service's `Date` is its own now: the store's virtual time, so a recording of the emulator
     // replays with its clock where it was (docs/decisions/0031).
     ctx.set('Date', store.clock.date().toUTCString());
     const version = versionOf(ctx, auth);
+    // A request naming no version is answered (426) in the store's default one.
+    const reading = stamps.stamp(ctx, auth, version ?? store.settings.default_api_version);
+    assertInstalled(auth);
     const serve = () => {
       ctx.state.identity = identityOf(ctx, auth, version, headers);
       return router(ctx, next);
     };
     const faultHeader = ctx.headers[FAULT_HEADER_KEY];
-    const rateLimited = store.settings.rate_limit.enabled;
+    // The bucket is counted for every store; only a store that enforces its limit refuses.
+    const refused = !reading.allowed && store.settings.rate_limit.enabled;
     const entry = beginEntry(ctx, auth);
     const dialect = dialectOf(store);
-    if (!rateLimited && store.traffic.faults.size === 0 && faultHeader === undefined) {
+    if (!refused && store.traffic.faults.size === 0 && faultHeader === undefined) {
       if (entry) return journalOnly(ctx, entry, serve, logger, dialect);
       // Errors of a store with its own words are answered here, in its words; the others by errorMiddleware.
       return dialect.neutral ? serve() : settle(ctx, logger, dialect, serve);
     }
 
     const done = settle(ctx, logger, dialect, () => {
-      if (rateLimited) takeAllowance(ctx, auth, headers.limit);
+      if (refused) throw errors.tooManyRequests();
       const fault = chooseFault(ctx, auth, version, faultHeader);
       if (!fault) return serve();
       if (entry) entry.fault = fault.record;

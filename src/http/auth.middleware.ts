@@ -10,8 +10,8 @@ export interface RequestIdentity {
 }
 
 /**
- * Finds the store of the access token: missing or unknown → 401; the service uninstalled from
- * the store → 403.
+ * Finds the store of the access token: missing or unknown → 401. A store the service was
+ * uninstalled from is found too: `assertInstalled` refuses it.
  *
  * @example
  * const authenticate = authenticator(registry, headerNames());
@@ -26,9 +26,13 @@ export function authenticator(
     const token = ctx.headers[tokenHeader];
     const auth = typeof token === 'string' ? registry.authenticate(token) : undefined;
     if (!auth) throw errors.unauthorized(headers.accessToken);
-    if (auth.store.uninstalledAt !== null) throw errors.uninstalled();
     return auth;
   };
+}
+
+/** The service uninstalled from the token's store → 403. */
+export function assertInstalled(auth: Authenticated): void {
+  if (auth.store.uninstalledAt !== null) throw errors.uninstalled();
 }
 
 /**

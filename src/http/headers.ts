@@ -8,6 +8,8 @@ export interface HeaderNames {
   readonly hmac: string;
   readonly topic: string;
   readonly limit: string;
+  /** The value of `Access-Control-Expose-Headers` on the API's answers (the recorded one: lowercase names). */
+  readonly exposed: string;
 }
 
 export function headerNames(prefix = 'Service'): HeaderNames {
@@ -17,6 +19,7 @@ export function headerNames(prefix = 'Service'): HeaderNames {
     hmac: `X-${prefix}-Hmac-Sha256`,
     topic: `X-${prefix}-Topic`,
     limit: `X-${prefix}-Limit`,
+    exposed: `link, x-request-id, x-${prefix.toLowerCase()}-limit, x-${prefix.toLowerCase()}-version`,
   };
 }
 

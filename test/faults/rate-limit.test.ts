@@ -39,11 +39,14 @@ describe('rate limit', () => {
     expect((await control.clock()).now).toBeDefined();
   });
 
-  it('is off by default: no header and no refusals', async () => {
-    const { api } = await store();
+  it('is not enforced by default: the bucket is counted in the header and never refuses', async () => {
+    const { api } = await store({ settings: { rate_limit: { leak_per_second: 0.001 } } });
     const replies = await Promise.all(Array.from({ length: 45 }, () => api.get('/customers')));
     expect(replies.every((reply) => reply.status === 200)).toBe(true);
-    expect(replies[0]?.headers.get('X-Service-Limit')).toBeNull();
+    const readings = replies.map((reply) => reply.headers.get('X-Service-Limit'));
+    expect(readings).toContain('1/40');
+    expect(readings.filter((reading) => reading === '40/40')).toHaveLength(6);
+    expect((await api.get('/customers')).headers.get('X-Service-Limit')).toBe('40/40');
   });
 
   it('is refilled by a store reset', async () => {
