@@ -28,18 +28,19 @@ const paymentMethodBody = z
   .object({
     /** The new card's processor token (a test token picks the outcome of the next charges). */
     processor_payment_method_token: z.string().min(1).max(255),
+    /** What the card shows; fields left out describe the token's card (README, "Test payment tokens"). */
     payment_details: z
       .object({
-        brand: z.string().min(1).max(50).default('visa'),
+        brand: z.string().min(1).max(50).optional(),
         last4: z
           .string()
           .regex(/^\d{4}$/, 'Must be 4 digits.')
-          .default('4242'),
-        exp_month: z.number().int().min(1).max(12).default(12),
-        exp_year: z.number().int().min(2000).max(2100).default(2030),
+          .optional(),
+        exp_month: z.number().int().min(1).max(12).optional(),
+        exp_year: z.number().int().min(2000).max(2100).optional(),
       })
       .strict()
-      .default({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }),
+      .optional(),
   })
   .strict();
 

@@ -222,10 +222,11 @@ describe('customers, 2021-01', () => {
       {
         billing_address: expect.objectContaining({ address1: '1 Navy Way', country: 'United States' }),
         cardholder_name: 'Grace Hopper',
-        card_brand: null,
-        card_exp_month: null,
-        card_exp_year: null,
-        card_last4: null,
+        // Any token but the test tokens stands for the card of tok_ok.
+        card_brand: 'visa',
+        card_exp_month: 12,
+        card_exp_year: 2029,
+        card_last4: '4242',
         customer_id: customer.id,
         has_card_error_in_dunning: false,
         payment_token: 'cus_123',

@@ -3,7 +3,8 @@
  * documented test tokens decline, fail once, or authorize only; any other token succeeds.
  */
 import type { Charge } from '../../model/charge.js';
-import type { PaymentMethod } from '../../model/payment-method.js';
+import type { PaymentDetails, PaymentMethod, PaymentType } from '../../model/payment-method.js';
+import type { Timestamp } from '../../model/shared.js';
 import type { Store } from '../../store/store.js';
 import { own } from '../../platform/dictionary.js';
 
@@ -12,8 +13,17 @@ export type PaymentOutcome =
   | { readonly kind: 'authorized'; readonly transactionId: string }
   | { readonly kind: 'failure'; readonly errorType: string; readonly error: string };
 
+/** The card a test token stands for: what a payment method saved with it describes (`payment_details`). */
+export interface TestCard {
+  readonly brand: string;
+  readonly last4: string;
+  /** An expired card expires the December before the store's date; the others four years after it. */
+  readonly expired?: boolean;
+}
+
 interface TokenBehaviour {
   readonly description: string;
+  readonly card: TestCard;
   readonly outcome: (attempt: number) => 'success' | 'authorized' | { errorType: string; error: string };
 }
 
@@ -21,33 +31,65 @@ const decline = (errorType: string, error: string) => () => ({ errorType, error 
 
 /** Test tokens (README: "Test payment tokens"). Any token not listed succeeds. */
 export const TEST_TOKENS: Readonly<Record<string, TokenBehaviour>> = {
-  tok_ok: { description: 'succeeds', outcome: () => 'success' },
+  tok_ok: { description: 'succeeds', card: { brand: 'visa', last4: '4242' }, outcome: () => 'success' },
   tok_declined: {
     description: 'declined: CARD_DECLINED',
+    card: { brand: 'visa', last4: '0002' },
     outcome: decline('CARD_DECLINED', 'Your card was declined.'),
   },
   tok_insufficient_funds: {
     description: 'declined: INSUFFICIENT_FUNDS',
+    card: { brand: 'visa', last4: '9995' },
     outcome: decline('INSUFFICIENT_FUNDS', 'Your card has insufficient funds.'),
   },
   tok_expired: {
     description: 'declined: CARD_EXPIRED',
+    card: { brand: 'visa', last4: '0069', expired: true },
     outcome: decline('CARD_EXPIRED', 'Your card has expired.'),
   },
   tok_needs_update: {
     description: 'declined: CUSTOMER_NEEDS_TO_UPDATE_CARD',
+    card: { brand: 'visa', last4: '0341' },
     outcome: decline('CUSTOMER_NEEDS_TO_UPDATE_CARD', 'The customer needs to update their card.'),
   },
   tok_fail_then_ok: {
     description: 'the first try of a charge is declined (CARD_DECLINED), later tries succeed',
+    card: { brand: 'mastercard', last4: '4444' },
     outcome: (attempt) =>
       attempt === 1 ? { errorType: 'CARD_DECLINED', error: 'Your card was declined.' } : 'success',
   },
   tok_authorize_only: {
     description: 'authorized only: the charge waits for capture_payment (7 days)',
+    card: { brand: 'amex', last4: '0005' },
     outcome: () => 'authorized',
   },
 };
+
+/** The card of any token that is not a test token: it succeeds, as `tok_ok` does. */
+const ANY_CARD: TestCard = { brand: 'visa', last4: '4242' };
+
+/** Payment types that carry no card: their `payment_details` stay null. */
+const CARDLESS: ReadonlySet<PaymentType> = new Set(['PAYPAL', 'SEPA_DEBIT']);
+
+/**
+ * What a payment method saved with `token` describes: the token's documented card (README, "Test
+ * payment tokens"), expiring relative to `now` (the store's date), or nothing for a payment type
+ * without a card (PayPal, SEPA debit).
+ *
+ * @example
+ * cardDetails('tok_declined', 'CREDIT_CARD', '2025-01-15T12:00:00Z'); // { brand: 'visa', exp_month: 12, exp_year: 2029, last4: '0002' }
+ */
+export function cardDetails(token: string | null, type: PaymentType, now: Timestamp): PaymentDetails {
+  if (CARDLESS.has(type)) return { brand: null, exp_month: null, exp_year: null, last4: null };
+  const card = (token === null ? undefined : own(TEST_TOKENS, token)?.card) ?? ANY_CARD;
+  const year = Number(now.slice(0, 4));
+  return {
+    brand: card.brand,
+    exp_month: 12,
+    exp_year: card.expired ? year - 1 : year + 4,
+    last4: card.last4,
+  };
+}
 
 /** The payment method a charge is paid with: its address's, else the customer's default. */
 export function paymentMethodFor(store: Store, charge: Charge): PaymentMethod | undefined {

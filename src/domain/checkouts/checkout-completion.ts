@@ -124,7 +124,6 @@ function cardFor(
     processor_payment_method_token: payment.payment_token,
     payment_type: payment.payment_type ?? 'CREDIT_CARD',
     billing_address: billing,
-    payment_details: { brand: null, exp_month: null, exp_year: null, last4: null },
   });
 }
 

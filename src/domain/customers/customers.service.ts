@@ -60,7 +60,6 @@ function addTokenPaymentMethods(ctx: ServiceContext, customer: Customer, tokens:
       processor_payment_method_token: token,
       payment_type: 'CREDIT_CARD',
       billing_address: customer.billing,
-      payment_details: { brand: null, exp_month: null, exp_year: null, last4: null },
     });
   }
 }

@@ -2,16 +2,32 @@
 import { runCommand } from '../command.js';
 import { fail } from '../failures.js';
 import { cardUpdated } from '../charges/payments.js';
+import { cardDetails } from '../charges/processor.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Store } from '../../store/store.js';
 import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
-import type { PaymentMethod } from '../../model/payment-method.js';
+import type { PaymentDetails, PaymentMethod } from '../../model/payment-method.js';
 
+/**
+ * What a payment method is saved with. `payment_details` holds what the client sent: the fields it
+ * leaves out describe the card of the payment token (`cardDetails`).
+ */
 export type PaymentMethodFields = Omit<
   PaymentMethod,
-  'id' | 'created_at' | 'updated_at' | 'status' | 'status_reason'
->;
+  'id' | 'created_at' | 'updated_at' | 'status' | 'status_reason' | 'payment_details'
+> & { readonly payment_details?: Partial<PaymentDetails> };
+
+/** The fields sent, over the card the token stands for (or over `base` when the card is the same). */
+function detailsOf(
+  store: Store,
+  method: Pick<PaymentMethod, 'payment_type' | 'processor_payment_method_token'>,
+  sent: Partial<PaymentDetails> | undefined,
+  base?: PaymentDetails,
+): PaymentDetails {
+  const card = base ?? cardDetails(method.processor_payment_method_token, method.payment_type, store.now());
+  return { ...card, ...sent };
+}
 
 export function findPaymentMethod(store: Store, id: number): PaymentMethod {
   const method = store.collections.payment_methods.get(id);
@@ -38,6 +54,7 @@ export function createPaymentMethod(ctx: ServiceContext, fields: PaymentMethodFi
     const now = store.now();
     const method = store.collections.payment_methods.insert({
       ...fields,
+      payment_details: detailsOf(store, fields, fields.payment_details),
       id: store.nextId('payment_methods'),
       default: fields.default || isFirst,
       status: 'valid',
@@ -66,7 +83,19 @@ export function updatePaymentMethod(
   return runCommand(ctx, () => {
     const { store } = ctx;
     const before = findPaymentMethod(store, id);
-    const after = store.collections.payment_methods.update(id, { ...fields, updated_at: store.now() });
+    const { payment_details: sent, ...rest } = fields;
+    const card = { ...before, ...rest };
+    // A new token (or a payment type with or without a card) is another card: its details, under what was sent.
+    const sameCard =
+      card.processor_payment_method_token === before.processor_payment_method_token &&
+      card.payment_type === before.payment_type;
+    const after = store.collections.payment_methods.update(id, {
+      ...rest,
+      ...(sameCard && sent === undefined
+        ? {}
+        : { payment_details: detailsOf(store, card, sent, sameCard ? before.payment_details : undefined) }),
+      updated_at: store.now(),
+    });
     if (after.default) clearOtherDefaults(store, after.customer_id, id);
     recordEvent(store, ctx.actor, {
       object_type: 'payment_method',

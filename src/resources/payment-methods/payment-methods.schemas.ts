@@ -8,7 +8,7 @@ import {
   postalTextFields,
   numeric,
 } from '../schema-parts.js';
-import { PAYMENT_TYPES, PROCESSORS } from '../../model/payment-method.js';
+import { PAYMENT_TYPES, PROCESSORS, type PaymentDetails } from '../../model/payment-method.js';
 
 const billingAddress = z.object({
   ...postalTextFields,
@@ -48,13 +48,17 @@ function completeBilling(value: z.output<typeof billingAddress> | null | undefin
   return value ? postalAddress(value, value.country_code) : null;
 }
 
-function completeDetails(value: z.output<typeof paymentDetails> | undefined) {
-  return {
-    brand: value?.brand ?? null,
-    exp_month: value?.exp_month ?? null,
-    exp_year: value?.exp_year ?? null,
-    last4: value?.last4 ?? null,
-  };
+/** The card details the client sent; the service fills the others from the payment token's card. */
+function sentDetails(
+  value: z.output<typeof paymentDetails> | undefined,
+): Partial<PaymentDetails> | undefined {
+  if (!value) return undefined;
+  const sent: { -readonly [K in keyof PaymentDetails]?: PaymentDetails[K] } = {};
+  if (value.brand !== undefined) sent.brand = value.brand;
+  if (value.exp_month !== undefined) sent.exp_month = value.exp_month;
+  if (value.exp_year !== undefined) sent.exp_year = value.exp_year;
+  if (value.last4 !== undefined) sent.last4 = value.last4;
+  return sent;
 }
 
 export const paymentMethodCreate = z
@@ -71,7 +75,7 @@ export const paymentMethodCreate = z
   .transform((body) => ({
     ...body,
     billing_address: completeBilling(body.billing_address),
-    payment_details: completeDetails(body.payment_details),
+    payment_details: sentDetails(body.payment_details),
   }));
 
 export const paymentMethodUpdate = z
@@ -88,5 +92,5 @@ export const paymentMethodUpdate = z
   .transform(({ billing_address, payment_details, ...rest }) => ({
     ...rest,
     ...(billing_address !== undefined ? { billing_address: completeBilling(billing_address) } : {}),
-    ...(payment_details !== undefined ? { payment_details: completeDetails(payment_details) } : {}),
+    ...(payment_details !== undefined ? { payment_details: sentDetails(payment_details) } : {}),
   }));
