@@ -250,6 +250,8 @@ export interface InboxEntry {
 export interface PaymentToken {
   readonly token: string;
   readonly description: string;
+  /** The card a payment method saved with the token describes (`payment_details`); an expired one expired last year. */
+  readonly card: { readonly brand: string; readonly last4: string; readonly expired: boolean };
 }
 
 /** A webhook of the store as the control API lists it: with the API version of its payloads. */

@@ -58,10 +58,14 @@ export const portalControlEndpoints: readonly ControlEndpoint[] = [
     method: 'GET',
     path: '/payment_tokens',
     summary:
-      'The test payment tokens and what a charge paid with each does (any other token succeeds); the dashboard offers them for cards',
+      'The test payment tokens, what a charge paid with each does (any other token succeeds) and the card a payment method saved with it describes; the dashboard offers them for cards',
     handle: () => ({
       body: {
-        tokens: Object.entries(TEST_TOKENS).map(([token, { description }]) => ({ token, description })),
+        tokens: Object.entries(TEST_TOKENS).map(([token, { description, card }]) => ({
+          token,
+          description,
+          card: { brand: card.brand, last4: card.last4, expired: card.expired === true },
+        })),
       },
     }),
   },

@@ -233,7 +233,16 @@ describe('start options', () => {
 
   it('lists the test payment tokens with what a charge paid with each does', async () => {
     const tokens = await emulator().control.paymentTokens();
-    expect(tokens).toContainEqual({ token: 'tok_declined', description: 'declined: CARD_DECLINED' });
+    expect(tokens).toContainEqual({
+      token: 'tok_declined',
+      description: 'declined: CARD_DECLINED',
+      card: { brand: 'visa', last4: '0002', expired: false },
+    });
+    expect(tokens.find((t) => t.token === 'tok_expired')?.card).toEqual({
+      brand: 'visa',
+      last4: '0069',
+      expired: true,
+    });
     expect(tokens.map((t) => t.token)).toEqual(
       expect.arrayContaining(['tok_ok', 'tok_expired', 'tok_insufficient_funds', 'tok_authorize_only']),
     );
