@@ -20,6 +20,11 @@ export interface BundleSelection {
   readonly external_product_id: string;
   readonly external_variant_id: string;
   readonly plan_id: number | null;
+  /**
+   * The queued charge the selection applies to (its order takes these contents); null or absent
+   * (records from before) for the purchase item's standing selection.
+   */
+  readonly charge_id?: number | null;
   readonly items: readonly BundleSelectionItem[];
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;

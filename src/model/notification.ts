@@ -11,6 +11,8 @@ export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export interface TemplateVars {
   readonly address_id: number | null;
   readonly charge_id: number | null;
+  /** The card the update-payment email is about (absent in records from before). */
+  readonly payment_method_id?: number | null;
 }
 
 /**

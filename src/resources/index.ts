@@ -3,6 +3,7 @@ import type { Endpoint } from '../http/types.js';
 import { accountEndpoints } from './accounts/accounts.routes.js';
 import { addressEndpoints } from './addresses/addresses.routes.js';
 import { asyncBatchEndpoints } from './async-batches/async-batches.routes.js';
+import { bundleProductEndpoints } from './bundle-products/bundle-products.routes.js';
 import { bundleSelectionEndpoints } from './bundle-selections/bundle-selections.routes.js';
 import { chargeEndpoints } from './charges/charges.routes.js';
 import { checkoutEndpoints } from './checkouts/checkouts.routes.js';
@@ -29,6 +30,7 @@ export const endpoints: readonly Endpoint[] = [
   ...addressEndpoints,
   // Batch tasks run through this very table (read when a batch is processed, once it is built).
   ...asyncBatchEndpoints(() => endpoints),
+  ...bundleProductEndpoints,
   ...bundleSelectionEndpoints,
   ...chargeEndpoints,
   ...checkoutEndpoints,

@@ -110,6 +110,7 @@ describe('bundle selections (2021-11)', () => {
     expect(selection).toEqual({
       id: expect.any(Number),
       bundle_variant_id: shop.box.variants[0].bundle.bundle_variant_id,
+      charge_id: null,
       created_at: '2025-01-15T12:00:00+00:00',
       external_product_id: shop.box.external_product_id,
       external_variant_id: 'box-3',

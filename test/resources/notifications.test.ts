@@ -37,7 +37,7 @@ describe('notifications (2021-11)', () => {
       customer_id: customerId,
       type: 'email',
       template_type: 'upcoming_charge',
-      template_vars: { address_id: addressId, charge_id: charge.id },
+      template_vars: { address_id: addressId, charge_id: charge.id, payment_method_id: null },
       to: customer.email,
       from: `owner@store-${s.storeId}.example`,
       subject: 'Your upcoming order from Store ' + s.storeId,
@@ -120,7 +120,7 @@ describe('notifications (2021-11)', () => {
       ['get_account_access', `Access your Store ${s.storeId} account`],
     ]);
     expect(emails[1]?.text).toMatch(/Use this link to manage your subscriptions: https:\/\/.+\/login$/);
-    expect(emails[1]?.template_vars).toEqual({ address_id: null, charge_id: null });
+    expect(emails[1]?.template_vars).toEqual({ address_id: null, charge_id: null, payment_method_id: null });
   });
 
   it('is 2021-11 only and needs write_notifications', async () => {

@@ -1,6 +1,7 @@
 /**
  * Bundle selections: the contents chosen for a bundle subscription or one-time item, checked
- * against the bundle variant (allowed collections, number of items).
+ * against the bundle variant (allowed collections, number of items), standing or for one queued
+ * charge of the item (`charge_id`).
  */
 import { runCommand } from '../command.js';
 import { fail } from '../failures.js';
@@ -22,7 +23,26 @@ export interface SelectionItemInput {
 export interface SelectionInput {
   readonly purchase_item_id: number;
   readonly plan_id?: number | null;
+  /** The queued charge of the purchase item the selection is for (null: every coming order). */
+  readonly charge_id?: number | null;
   readonly items: readonly SelectionItemInput[];
+}
+
+/**
+ * The contents an order of `chargeId` takes for a purchase item: the selection made for that
+ * charge, else the newest standing one (no charge), else the newest.
+ *
+ * @example
+ * selectionForCharge(store, subscription.id, charge.id)?.items;
+ */
+export function selectionForCharge(
+  store: Store,
+  purchaseItemId: number,
+  chargeId: number | null,
+): BundleSelection | undefined {
+  const selections = store.collections.bundle_selections.findBy('purchase_item_id', purchaseItemId);
+  const forCharge = chargeId === null ? undefined : selections.findLast((s) => s.charge_id === chargeId);
+  return forCharge ?? selections.findLast((s) => (s.charge_id ?? null) === null) ?? selections.at(-1);
 }
 
 export function findSelection(store: Store, id: number): BundleSelection {
@@ -44,6 +64,20 @@ function bundleOf(store: Store, purchaseItemId: number) {
     );
   }
   return { item, product: found.product, variant: found.variant, bundle: found.variant.bundle };
+}
+
+/** The charge a selection names must be queued and carry the purchase item; 422 otherwise. */
+function checkCharge(store: Store, chargeId: number | null | undefined, purchaseItemId: number): void {
+  if (chargeId === null || chargeId === undefined) return;
+  const charge = store.collections.charges.get(chargeId);
+  if (!charge) throw fail.field('charge_id', `No charge ${chargeId}.`);
+  if (charge.status !== 'queued')
+    throw fail.field(
+      'charge_id',
+      `Charge ${chargeId} is ${charge.status}; a selection applies to a queued charge.`,
+    );
+  if (!charge.line_items.some((line) => line.purchase_item_id === purchaseItemId))
+    throw fail.field('charge_id', `Charge ${chargeId} does not carry purchase item ${purchaseItemId}.`);
 }
 
 function checkItems(
@@ -94,6 +128,7 @@ export function createSelection(ctx: ServiceContext, input: SelectionInput): Bun
   return runCommand(ctx, () => {
     const { store } = ctx;
     const { item, product, variant, bundle } = bundleOf(store, input.purchase_item_id);
+    checkCharge(store, input.charge_id, item.id);
     checkItems(store, bundle, input.items);
     const now = store.now();
     const selection = store.collections.bundle_selections.insert({
@@ -103,6 +138,7 @@ export function createSelection(ctx: ServiceContext, input: SelectionInput): Bun
       external_product_id: product.external_product_id,
       external_variant_id: variant.external_variant_id,
       plan_id: input.plan_id ?? null,
+      charge_id: input.charge_id ?? null,
       items: itemsOf(store, input.items),
       created_at: now,
       updated_at: now,
@@ -129,6 +165,8 @@ export function updateSelection(
       store,
       input.purchase_item_id ?? current.purchase_item_id,
     );
+    const chargeId = input.charge_id === undefined ? current.charge_id : input.charge_id;
+    checkCharge(store, chargeId, item.id);
     if (input.items) checkItems(store, bundle, input.items);
     const selection = store.collections.bundle_selections.update(id, {
       purchase_item_id: item.id,
@@ -136,6 +174,7 @@ export function updateSelection(
       external_product_id: product.external_product_id,
       external_variant_id: variant.external_variant_id,
       ...(input.plan_id !== undefined ? { plan_id: input.plan_id } : {}),
+      ...(input.charge_id !== undefined ? { charge_id: input.charge_id } : {}),
       ...(input.items ? { items: itemsOf(store, input.items) } : {}),
       updated_at: store.now(),
     });

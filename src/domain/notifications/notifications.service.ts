@@ -8,6 +8,7 @@ import { REQUIRED_FIELD, RULE } from '../messages.js';
 import type { Store } from '../../store/store.js';
 import type { Address } from '../../model/address.js';
 import type { Charge } from '../../model/charge.js';
+import type { PaymentMethod } from '../../model/payment-method.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { storeEmail } from '../../store/store-facts.js';
 import type { ServiceContext } from '../service-context.js';
@@ -18,7 +19,11 @@ import { renderTemplate } from './templates.js';
 export interface NotificationInput {
   readonly type: 'email';
   readonly template_type: TemplateType;
-  readonly template_vars?: { readonly address_id?: number | null; readonly charge_id?: number | null };
+  readonly template_vars?: {
+    readonly address_id?: number | null;
+    readonly charge_id?: number | null;
+    readonly payment_method_id?: number | null;
+  };
 }
 
 /** Variables each template cannot do without. */
@@ -31,6 +36,7 @@ const REQUIRED_VARS: Readonly<Record<TemplateType, readonly ('address_id' | 'cha
 interface Checked {
   readonly address: Address | null;
   readonly charge: Charge | null;
+  readonly paymentMethod: PaymentMethod | null;
 }
 
 /** Finds the records the variables name, or throws 422 under `template_vars`. */
@@ -58,13 +64,21 @@ function checkVars(store: Store, customerId: number, input: NotificationInput): 
       add('charge_id', RULE.notification.notCustomers('charge', vars.charge_id));
     }
   }
+  let paymentMethod: PaymentMethod | null = null;
+  if (vars.payment_method_id != null) {
+    paymentMethod = store.collections.payment_methods.get(vars.payment_method_id) ?? null;
+    if (paymentMethod?.customer_id !== customerId) {
+      paymentMethod = null;
+      add('payment_method_id', RULE.notification.notCustomers('payment method', vars.payment_method_id));
+    }
+  }
   if (input.template_type === 'upcoming_charge' && charge) {
     if (charge.status !== 'queued') add('charge_id', RULE.notification.notQueued(charge.id, charge.status));
     else if (address && charge.address_id !== address.id)
       add('charge_id', RULE.notification.otherAddress(charge.id, address.id));
   }
   if (Object.keys(problems).length > 0) throw fail.fields({ template_vars: problems });
-  return { address, charge };
+  return { address, charge, paymentMethod };
 }
 
 /** Records the email the service would send; nothing leaves the emulator. */
@@ -76,14 +90,18 @@ export function sendNotification(
   return runCommand(ctx, () => {
     const { store } = ctx;
     const customer = findCustomer(store, customerId);
-    const { address, charge } = checkVars(store, customer.id, input);
-    const email = renderTemplate(input.template_type, { store, customer, address, charge });
+    const { address, charge, paymentMethod } = checkVars(store, customer.id, input);
+    const email = renderTemplate(input.template_type, { store, customer, address, charge, paymentMethod });
     return store.collections.notifications.insert({
       id: store.nextId('notifications'),
       customer_id: customer.id,
       type: input.type,
       template_type: input.template_type,
-      template_vars: { address_id: address?.id ?? null, charge_id: charge?.id ?? null },
+      template_vars: {
+        address_id: address?.id ?? null,
+        charge_id: charge?.id ?? null,
+        payment_method_id: paymentMethod?.id ?? null,
+      },
       to: customer.email,
       from: storeEmail(store),
       subject: email.subject,

@@ -5,6 +5,7 @@
 import type { Address } from '../../model/address.js';
 import type { Charge } from '../../model/charge.js';
 import type { Customer } from '../../model/customer.js';
+import type { PaymentMethod } from '../../model/payment-method.js';
 import { customerPortalUrl } from '../../store/store-facts.js';
 import type { Store } from '../../store/store.js';
 import type { TemplateType } from '../../model/notification.js';
@@ -15,6 +16,8 @@ export interface TemplateContext {
   readonly customer: Customer;
   readonly address: Address | null;
   readonly charge: Charge | null;
+  /** The card an update-payment email is about, when the request names one. */
+  readonly paymentMethod?: PaymentMethod | null;
 }
 
 export interface RenderedEmail {
@@ -54,13 +57,17 @@ const TEMPLATES: Readonly<Record<TemplateType, (context: TemplateContext) => Ren
       `Use this link to manage your subscriptions: ${portalLink(context, 'login')}`,
     ].join('\n'),
   }),
-  platform_update_payment_information: (context) => ({
-    subject: `Update your payment information for ${context.store.name}`,
-    text: [
-      ...greeting(context),
-      `Please update the payment information of your subscriptions: ${portalLink(context, 'payment_methods')}`,
-    ].join('\n'),
-  }),
+  platform_update_payment_information: (context) => {
+    const card = context.paymentMethod?.payment_details;
+    const which = card?.brand && card.last4 ? ` (${card.brand} ending in ${card.last4})` : '';
+    return {
+      subject: `Update your payment information for ${context.store.name}`,
+      text: [
+        ...greeting(context),
+        `Please update the payment information${which} of your subscriptions: ${portalLink(context, 'payment_methods')}`,
+      ].join('\n'),
+    };
+  },
 };
 
 /**

@@ -12,6 +12,7 @@ import type { Store } from '../../store/store.js';
 import { addInterval } from '../dates.js';
 import { fromMinor, toMinor } from '../money.js';
 import { isPrepaid } from '../charges/purchase-items.js';
+import { selectionForCharge } from '../bundle-selections/bundle-selections.service.js';
 
 /** The dates a charge line is delivered on: the charge date, then each order interval for prepaid. */
 function deliveryDates(store: Store, charge: Charge, line: ChargeLineItem): string[] {
@@ -32,8 +33,12 @@ function deliveryDates(store: Store, charge: Charge, line: ChargeLineItem): stri
   return dates;
 }
 
-function bundleItems(store: Store, purchaseItemId: number): OrderLineItem['bundle_items'] {
-  const selection = store.collections.bundle_selections.findBy('purchase_item_id', purchaseItemId).at(-1);
+function bundleItems(
+  store: Store,
+  purchaseItemId: number,
+  chargeId: number | null,
+): OrderLineItem['bundle_items'] {
+  const selection = selectionForCharge(store, purchaseItemId, chargeId);
   return (selection?.items ?? []).map((item) => ({
     collection_id: item.collection_id,
     external_product_id: item.external_product_id,
@@ -56,7 +61,7 @@ function orderLine(store: Store, charge: Charge, line: ChargeLineItem): OrderLin
     total_price: fromMinor(toMinor(line.unit_price, charge.currency) * line.quantity, charge.currency),
     properties: line.properties,
     grams: line.grams,
-    bundle_items: bundleItems(store, line.purchase_item_id),
+    bundle_items: bundleItems(store, line.purchase_item_id, charge.id),
   };
 }
 
@@ -145,7 +150,7 @@ export function releaseOrder(ctx: ServiceContext, orderId: number): string {
       ...externalIds(store),
       line_items: order.line_items.map((line) => ({
         ...line,
-        bundle_items: bundleItems(store, line.purchase_item_id),
+        bundle_items: bundleItems(store, line.purchase_item_id, order.charge_id),
       })),
       updated_at: store.now(),
     });

@@ -1,4 +1,7 @@
-/** Bundle selection endpoints (2021-11, Pro plan; spec: Bundle selections, rule 7). */
+/**
+ * Bundle selection endpoints (2021-11, Pro plan; spec: Bundle selections, rule 7), with the
+ * `charge_id` of recorded answers (create with it, list by `charge_ids`).
+ */
 import * as z from 'zod';
 import { idsFilter, timestampFilters } from '../../http/list/filters.js';
 import { listResponse, type FilterParser, type ListSpec } from '../../http/list/list.js';
@@ -41,6 +44,8 @@ const selectionList: ListSpec<BundleSelection> = {
   filters: {
     ids: idsFilter(),
     purchase_item_ids: integerListFilter((s) => [s.purchase_item_id]),
+    // Recorded (the service's own portal): the selections made for given queued charges.
+    charge_ids: integerListFilter((s) => (s.charge_id == null ? [] : [s.charge_id])),
     bundle_variant_ids: integerListFilter((s) => [s.bundle_variant_id]),
     item_external_variant_ids: integerListFilter((s) => s.items.map((item) => item.external_variant_id)),
     item_external_product_ids: integerListFilter((s) => s.items.map((item) => item.external_product_id)),
@@ -62,6 +67,8 @@ const item = z.object({
 const createBody = z.object({
   purchase_item_id: integerId,
   plan_id: integerId.nullable().optional(),
+  /** A queued charge of the purchase item: the selection applies to that charge's order only. */
+  charge_id: integerId.nullable().optional(),
   items: z.array(item).min(1),
 });
 const updateBody = createBody.partial();

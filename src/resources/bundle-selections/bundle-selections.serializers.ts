@@ -7,6 +7,8 @@ export function serializeSelection(selection: BundleSelection, version: ApiVersi
   return {
     id: selection.id,
     bundle_variant_id: selection.bundle_variant_id,
+    // Recorded answers (the service's own portal): the queued charge the selection applies to.
+    charge_id: selection.charge_id ?? null,
     created_at: timestamp(version, selection.created_at),
     external_product_id: selection.external_product_id,
     external_variant_id: selection.external_variant_id,

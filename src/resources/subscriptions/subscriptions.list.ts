@@ -13,7 +13,7 @@ import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializeSelection } from '../bundle-selections/bundle-selections.serializers.js';
 import { findVariant } from '../../domain/products/products.service.js';
-import { productSerializers } from '../products/products.serializers.js';
+import { serializeBundleProduct } from '../bundle-products/bundle-products.serializers.js';
 import { SUBSCRIPTION_STATUSES, type Subscription } from '../../model/subscription.js';
 import { subscriptionSerializers } from './subscriptions.serializers.js';
 
@@ -38,7 +38,7 @@ export const subscriptionIncludes: IncludeSpec<Subscription> = {
           .map((metafield) => metafieldSerializer(metafield, version));
       case 'bundle_product': {
         const found = findVariant(store, subscription.external_variant_id);
-        return found?.variant.bundle ? productSerializers[version](found.product, store) : null;
+        return found?.variant.bundle ? serializeBundleProduct(found.product) : null;
       }
       default:
         return store.collections.bundle_selections
