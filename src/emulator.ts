@@ -45,7 +45,7 @@ export interface EmulatorOptions {
    * `<data>.log` beside it and folded into it in the background (docs/decisions/0025).
    */
   data?: string;
-  /** Default API version of the default store. */
+  /** Default API version of the default store and of every store created later (unless its settings say otherwise). */
   apiVersion?: ApiVersion;
   /** Seed of every random value (tokens, secrets, hashes), for reproducible runs. */
   seed?: number;
@@ -54,11 +54,12 @@ export interface EmulatorOptions {
   /** Middle word of the custom headers (default `Service`: `X-Service-Access-Token`, ...). */
   headerPrefix?: string;
   /**
-   * The default store's word for the platform (`settings.platform_word`, default `platform`):
-   * `shopify` reads and writes `shopify_product_id` where the spec says `platform_product_id`.
+   * The word for the platform (`settings.platform_word`, default `platform`) of the default store and
+   * of every store created later unless its settings say otherwise: `shopify` reads and writes
+   * `shopify_product_id` where the spec says `platform_product_id`.
    */
   platformWord?: string;
-  /** The default store's names for neutral values (`settings.value_names`), e.g. `{ platform_a: 'shopify' }`. */
+  /** Names for neutral values (`settings.value_names`) of the default store and of stores created later, e.g. `{ platform_a: 'shopify' }`. */
   valueNames?: Record<string, string>;
   /** Longest time a change waits before it is appended to the data file's log (default 100 ms). */
   flushIntervalMs?: number;
@@ -82,8 +83,9 @@ export interface EmulatorOptions {
   /** Told how far seeding from `scenario` got (customers loaded of all), e.g. for a progress bar. */
   onSeedProgress?: (done: number, total: number) => void;
   /**
-   * The service's rate limit for the default store (`settings.rate_limit`): `true` turns it on
-   * (40 calls deep, 2 a second), an object also sizes it. Off unless given.
+   * The service's rate limit for the default store (`settings.rate_limit`): `true` enforces it
+   * (40 calls deep, 2 a second), an object also sizes it. Not enforced unless given; the bucket is
+   * counted in `X-<prefix>-Limit` either way.
    */
   rateLimit?: boolean | { enabled?: boolean; size?: number; leakPerSecond?: number };
   /** Requests the default store's journal keeps (`settings.journal_size`, default 1000; 0: none). */

@@ -72,7 +72,10 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
   ],
   [
     'api-version',
-    { choices: API_VERSIONS, describe: 'Default API version of the default store (default 2021-11)' },
+    {
+      choices: API_VERSIONS,
+      describe: 'Default API version of the default store and of stores created later (default 2021-11)',
+    },
   ],
   [
     'seed',
@@ -99,7 +102,7 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
     {
       type: 'string',
       describe:
-        "The default store's word for the platform: shopify reads and writes shopify_product_id, ... (default platform)",
+        'Word for the platform of the default store and of stores created later: shopify reads and writes shopify_product_id, ... (default platform)',
     },
   ],
   [
@@ -107,7 +110,7 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
     {
       type: 'string',
       describe:
-        "The default store's names for neutral values, e.g. platform_a=shopify,platform_payments=shopify_payments",
+        'Names for neutral values of the default store and of stores created later, e.g. platform_a=shopify,platform_payments=shopify_payments',
     },
   ],
   [
@@ -143,7 +146,8 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
     'rate-limit',
     {
       type: 'boolean',
-      describe: "The service's rate limit on the default store: a leaky bucket per token (off unless given)",
+      describe:
+        "Enforce the service's rate limit on the default store: a leaky bucket per token, counted in X-<prefix>-Limit either way (off unless given)",
     },
   ],
   [

@@ -111,31 +111,38 @@ describe('stores created after a start without dialect options', () => {
 });
 
 describe('the CLI flags', () => {
-  it('--platform-word shopify --header-prefix Recharge --api-version 2021-01 reach a store created later', async () => {
-    const cli = await startCli([
-      '--platform-word',
-      'shopify',
-      '--header-prefix',
-      'Recharge',
-      '--api-version',
-      '2021-01',
-    ]);
+  it('--header-prefix Recharge --platform-word shopify reach stores created later (docs/real-service-clients.md)', async () => {
+    const cli = await startCli(['--header-prefix', 'Recharge', '--platform-word', 'shopify']);
     try {
-      const reply = await fetch(`${cli.url}/_emulator/stores`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      });
-      const created = (await reply.json()) as { token: string; store: { settings: Record<string, unknown> } };
+      const createStore = async (body: string) => {
+        const reply = await fetch(`${cli.url}/_emulator/stores`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        return (await reply.json()) as { token: string; store: { settings: Record<string, unknown> } };
+      };
+      const created = await createStore('{}');
       expect(created.store.settings).toMatchObject({
         platform_word: 'shopify',
-        default_api_version: '2021-01',
+        default_api_version: '2021-11',
       });
       const call = realClient(cli.url, created.token);
-      const customers = await call('GET', '/customers', undefined, '2021-11');
-      expect(customers).toMatchObject({ status: 200, version: '2021-11' });
-      const search = await call('GET', '/customers?shopify_customer_id=1');
+      const search = await call('GET', '/customers?shopify_customer_id=1', undefined, '2021-01');
       expect(search).toMatchObject({ status: 200, version: '2021-01' });
+
+      // The guide's example of a store whose own settings win.
+      const neutral = await createStore(
+        '{"settings": {"platform_word": "platform", "default_api_version": "2021-01"}}',
+      );
+      expect(neutral.store.settings).toMatchObject({
+        platform_word: 'platform',
+        default_api_version: '2021-01',
+      });
+      expect(await realClient(cli.url, neutral.token)('GET', '/customers')).toMatchObject({
+        status: 200,
+        version: '2021-01',
+      });
     } finally {
       await cli.stop();
     }
