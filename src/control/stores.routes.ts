@@ -147,7 +147,8 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/stores',
-    summary: 'Create an isolated store; answers its first token (all scopes) and client secret',
+    summary:
+      'Create an isolated store (settings not given take the platform word, value names and API version the emulator was started with); answers its first token (all scopes) and client secret',
     status: 201,
     body: createStoreBody,
     handle: ({ deps, body }) => {
