@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmulatorOptions } from '../../src/index.js';
 import type { Api, Json } from '../helpers/api.js';
-import { charge, open, shop } from '../helpers/checkouts.js';
+import { ADA, charge, open, shop } from '../helpers/checkouts.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createCustomer, customerBody2021_01 } from '../helpers/factories.js';
 
@@ -84,13 +84,7 @@ describe.each(DIALECTS)('payment details with $name', ({ options }) => {
     const created = await save(api, customer.id, {
       processor_payment_method_token: 'tok_fail_then_ok',
       payment_details: { last4: '1111' },
-      billing_address: {
-        address1: '1 Main St',
-        city: 'Boston',
-        province: 'MA',
-        zip: '02110',
-        country_code: 'US',
-      },
+      billing_address: ADA,
     });
     const method: Json = created.body.payment_method;
     expect(method.payment_details).toStrictEqual({

@@ -48,30 +48,23 @@ function checkVars(store: Store, customerId: number, input: NotificationInput): 
   for (const field of REQUIRED_VARS[input.template_type]) {
     if (vars[field] == null) add(field, REQUIRED_FIELD);
   }
-  let address: Address | null = null;
-  if (vars.address_id != null) {
-    address = store.collections.addresses.get(vars.address_id) ?? null;
-    if (address?.customer_id !== customerId) {
-      address = null;
-      add('address_id', RULE.notification.notCustomers('address', vars.address_id));
-    }
-  }
-  let charge: Charge | null = null;
-  if (vars.charge_id != null) {
-    charge = store.collections.charges.get(vars.charge_id) ?? null;
-    if (charge?.customer_id !== customerId) {
-      charge = null;
-      add('charge_id', RULE.notification.notCustomers('charge', vars.charge_id));
-    }
-  }
-  let paymentMethod: PaymentMethod | null = null;
-  if (vars.payment_method_id != null) {
-    paymentMethod = store.collections.payment_methods.get(vars.payment_method_id) ?? null;
-    if (paymentMethod?.customer_id !== customerId) {
-      paymentMethod = null;
-      add('payment_method_id', RULE.notification.notCustomers('payment method', vars.payment_method_id));
-    }
-  }
+  /** The customer's record the variable names, else null (and a problem when it names another). */
+  const own = <T extends { customer_id: number }>(
+    field: 'address_id' | 'charge_id' | 'payment_method_id',
+    what: string,
+    find: (id: number) => T | undefined,
+  ): T | null => {
+    const id = vars[field];
+    if (id == null) return null;
+    const record = find(id);
+    if (record?.customer_id === customerId) return record;
+    add(field, RULE.notification.notCustomers(what, id));
+    return null;
+  };
+  const { addresses, charges, payment_methods } = store.collections;
+  const address = own('address_id', 'address', (id) => addresses.get(id));
+  const charge = own('charge_id', 'charge', (id) => charges.get(id));
+  const paymentMethod = own('payment_method_id', 'payment method', (id) => payment_methods.get(id));
   if (input.template_type === 'upcoming_charge' && charge) {
     if (charge.status !== 'queued') add('charge_id', RULE.notification.notQueued(charge.id, charge.status));
     else if (address && charge.address_id !== address.id)
