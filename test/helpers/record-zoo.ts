@@ -1,9 +1,10 @@
 /**
  * A store holding a record of every kind the API serves, in the states whose shapes differ: paid,
  * failed, queued, skipped and merged charges, submitted and queued prepaid orders, a completed
- * checkout, a processed async batch, a bundle selection, credits, metafields on every owner, a
- * product with an image and one without, a variant without a title of its own. Made through the
- * API (and the control API for credits), so every record carries what real requests give it.
+ * checkout, a processed async batch, bundle selections (standing and for one charge), credits,
+ * metafields on every owner, a product with an image and one without, a variant without a title of
+ * its own. Made through the API (and the control API for credits), so every record carries what
+ * real requests give it.
  */
 import type { Api, Json } from './api.js';
 import { bundleShop, createPlan, createProduct, subscribe } from './catalog.js';
@@ -159,6 +160,28 @@ export async function seedZoo(s: TestStore): Promise<Zoo> {
       ],
     }),
     'bundle selection',
+  );
+  // One for the item's next queued charge only (`charge_id` set).
+  const [bundleCharge] = (
+    await ok(
+      api.get('/charges', { query: { address_id: shop.subscription.address_id, status: 'queued' } }),
+      'bundle charges',
+    )
+  ).charges;
+  await ok(
+    api.post('/bundle_selections', {
+      purchase_item_id: shop.subscription.id,
+      charge_id: bundleCharge.id,
+      items: [
+        {
+          collection_id: shop.beans.id,
+          external_product_id: shop.a.external_product_id,
+          external_variant_id: 'bean-a',
+          quantity: 3,
+        },
+      ],
+    }),
+    'bundle selection for a charge',
   );
   const credit = await s.control.createCreditAccount({
     customer_id: customerId,

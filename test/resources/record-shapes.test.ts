@@ -67,6 +67,7 @@ function readings(zoo: Zoo, version: ApiVersion): Reading[] {
     [`/collection_products?collection_id=${zoo.collectionId}`, 'collection_products', 'collection_product'],
     ['/payment_methods', 'payment_methods', 'payment_method'],
     ['/bundle_selections', 'bundle_selections', 'bundle_selection'],
+    ['/bundle_products', 'bundle_products', 'bundle_product'],
     ['/credit_accounts', 'credit_accounts', 'credit_account'],
     ['/credit_adjustments', 'credit_adjustments', 'credit_adjustment'],
     [`/credit_accounts/${zoo.creditAccountId}/credit_adjustments`, 'credit_adjustments', 'credit_adjustment'],

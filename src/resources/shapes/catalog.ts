@@ -150,7 +150,36 @@ export const bundleSelection: RecordShape = record({
     'spec',
   ],
   purchase_item_id: [integer, 'spec'],
+  // The queued charge the selection applies to; null for the item's standing selection.
+  charge_id: [orNull(integer), 'recorded'],
   updated_at: [datetime, 'spec'],
+});
+
+/**
+ * `GET /bundle_products` and a subscription's `include=bundle_product`: a product with bundle
+ * variants, as the service's own portal reads it.
+ */
+export const bundleProduct: RecordShape = record({
+  id: [integer, 'recorded'],
+  external_product_id: [string, 'recorded'],
+  title: [string, 'recorded'],
+  is_customizable: [boolean, 'recorded'],
+  // The published client's values; the emulator's bundles are priced at the bundle variant's price.
+  price_rule: [values('fixed', 'dynamic'), 'storefront-client'],
+  variants: [
+    arrayOf(
+      object({
+        // The bundle_variant_id a bundle selection names.
+        id: integer,
+        title: string,
+        external_variant_id: string,
+        items_count: [integer, 'storefront-client'],
+        option_sources: arrayOf(object({ option_source_id: string })),
+        ranges: arrayOf(object({ id: integer, quantity_min: integer, quantity_max: integer })),
+      }),
+    ),
+    'recorded',
+  ],
 });
 
 const discountType = values('percentage', 'fixed_amount', 'shipping');

@@ -94,6 +94,11 @@ export const RECORD_SHAPES = {
     servedAs: '`bundle_selection`, `bundle_selections`',
     versions: { '2021-11': catalog.bundleSelection },
   },
+  bundle_product: {
+    title: 'Bundle product',
+    servedAs: "`bundle_products` (and a subscription's `include=bundle_product`)",
+    versions: { '2021-11': catalog.bundleProduct },
+  },
   delivery_schedule: {
     title: 'Delivery schedule',
     servedAs: 'the whole answer of `GET /customers/{id}/delivery_schedule`',

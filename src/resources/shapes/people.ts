@@ -135,12 +135,13 @@ export const paymentMethod: RecordShape = record({
   customer_id: [integer, 'facts'],
   default: [boolean, 'facts'],
   include: [oneOf(object({}), object({ addresses: arrayOf(asKind(address2021_11Record)) })), 'clients'],
+  // The card of the payment token (docs/real-service-clients.md); null without a card (PayPal, SEPA debit).
   payment_details: [
     object({
-      brand: orNull(string),
-      exp_month: orNull(integer),
-      exp_year: orNull(integer),
-      last4: orNull(string),
+      brand: [orNull(string), 'clients'],
+      exp_month: [orNull(integer), 'clients'],
+      exp_year: [orNull(integer), 'clients'],
+      last4: [orNull(string), 'clients'],
     }),
     'facts',
   ],

@@ -54,6 +54,13 @@ export const SOURCES = {
       'JSON schemas of a published data connector, checked against a live account by its tests: ' +
       '`singer-io/tap-recharge`, `tap_recharge/schemas/` (`orders.json`, `shop.json`).',
   },
+  'storefront-client': {
+    name: 'storefront-client',
+    where:
+      "Typed models of the service's own published storefront client, `@rechargeapps/storefront-client` " +
+      '(its type reference, storefront.getrecharge.com/client/docs/types: `BundleProduct`, `BundleVariant`, ' +
+      '`PaymentDetails`).',
+  },
   emulator: {
     name: 'emulator',
     where: 'An emulator addition that a documented feature needs (docs/api-behaviour.md says which).',
