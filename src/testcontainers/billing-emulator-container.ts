@@ -55,7 +55,7 @@ export class BillingEmulatorContainer extends GenericContainer {
     return this.withOption('token', token);
   }
 
-  /** Default API version of the default store (`--api-version`). */
+  /** Default API version of the default store and of stores created later (`--api-version`). */
   withApiVersion(version: ApiVersion): this {
     return this.withOption('apiVersion', version);
   }
@@ -76,14 +76,15 @@ export class BillingEmulatorContainer extends GenericContainer {
   }
 
   /**
-   * The default store's word for the platform (`--platform-word`), e.g. `shopify` for
-   * `shopify_product_id`: with `withHeaderPrefix('Recharge')`, a client of the real service runs unchanged.
+   * Word for the platform of the default store and of stores created later (`--platform-word`), e.g.
+   * `shopify` for `shopify_product_id`: with `withHeaderPrefix('Recharge')`, a client of the real
+   * service runs unchanged.
    */
   withPlatformWord(word: string): this {
     return this.withOption('platformWord', word);
   }
 
-  /** The default store's names for neutral values (`--value-names`), e.g. `{ platform_a: 'shopify' }`. */
+  /** Names for neutral values of every store (`--value-names`), e.g. `{ platform_a: 'shopify' }`. */
   withValueNames(names: Readonly<Record<string, string>>): this {
     return this.withOption(
       'valueNames',

@@ -228,6 +228,19 @@ describe.skipIf(!engine.available)(
         expect(Object.keys(customer).filter((key) => key.startsWith('platform_'))).toEqual([]);
         const store = (await (await send('/store')).json()) as { store: { external_platform: string } };
         expect(store.store.external_platform).toBe('shopify');
+        // A store created later speaks the same words and version, and every answer names them.
+        const later = await dialect.control.createStore();
+        expect(later.store.settings).toMatchObject({
+          platform_word: 'shopify',
+          value_names: { platform_a: 'shopify' },
+          default_api_version: '2021-01',
+        });
+        const read = await fetch(`${dialect.getBaseUrl()}/customers`, {
+          headers: { 'X-Recharge-Access-Token': later.token },
+        });
+        expect(read.status).toBe(200);
+        expect(read.headers.get('X-Recharge-Version')).toBe('2021-01');
+        expect(read.headers.get('X-Recharge-Limit')).toBe('1/40');
       } finally {
         await dialect.stop();
       }
