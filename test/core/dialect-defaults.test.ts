@@ -4,6 +4,7 @@
  * the control client), unless that store's settings say otherwise: a user who starts with the real
  * names never meets the neutral ones. Through `createEmulator` options and the CLI's flags.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/index.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -99,9 +100,24 @@ describe('stores created after a start without dialect options', () => {
   });
 });
 
+/**
+ * The shell examples of docs/real-service-clients.md, as printed: the start command's flags and the
+ * body its curl sends to create a store whose own settings win.
+ */
+function guideExamples(): { flags: string[]; storeBody: string } {
+  const guide = readFileSync(new URL('../../docs/real-service-clients.md', import.meta.url), 'utf8');
+  const shell = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').join('\n');
+  const start = /^billing-emulator start (.+)$/m.exec(shell)?.[1];
+  const body = /-d '([^']+)'/.exec(shell)?.[1];
+  if (!start || !body) throw new Error('docs/real-service-clients.md: no start command or curl body');
+  return { flags: start.trim().split(/\s+/), storeBody: body };
+}
+
 describe('the CLI flags', () => {
-  it('--header-prefix Recharge --platform-word shopify reach stores created later (docs/real-service-clients.md)', async () => {
-    const cli = await startCli(['--header-prefix', 'Recharge', '--platform-word', 'shopify']);
+  it("the guide's command reaches stores created later, and its curl body's settings win (docs/real-service-clients.md)", async () => {
+    const { flags, storeBody } = guideExamples();
+    expect(flags).toEqual(['--header-prefix', 'Recharge', '--platform-word', 'shopify']);
+    const cli = await startCli(flags);
     try {
       const createStore = async (body: string) => {
         const reply = await fetch(`${cli.url}/_emulator/stores`, {
@@ -109,6 +125,7 @@ describe('the CLI flags', () => {
           headers: { 'Content-Type': 'application/json' },
           body,
         });
+        expect(reply.status).toBe(201);
         return (await reply.json()) as { token: string; store: { settings: Record<string, unknown> } };
       };
       const created = await createStore('{}');
@@ -120,18 +137,19 @@ describe('the CLI flags', () => {
       const search = await call('GET', '/customers?shopify_customer_id=1', undefined, '2021-01');
       expect(search).toMatchObject({ status: 200, version: '2021-01' });
 
-      // The guide's example of a store whose own settings win.
-      const neutral = await createStore(
-        '{"settings": {"platform_word": "platform", "default_api_version": "2021-01"}}',
-      );
+      // The guide's store in the spec's neutral names, 2021-01 by default.
+      const neutral = await createStore(storeBody);
       expect(neutral.store.settings).toMatchObject({
         platform_word: 'platform',
         default_api_version: '2021-01',
       });
-      expect(await realClient(cli.url, neutral.token)('GET', '/customers')).toMatchObject({
-        status: 200,
-        version: '2021-01',
-      });
+      const customer = await realClient(cli.url, neutral.token)(
+        'POST',
+        '/customers',
+        customerBody2021_01({ platform_customer_id: '7001' }),
+      );
+      expect(customer).toMatchObject({ status: 200, version: '2021-01' });
+      expect(JSON.parse(customer.text).customer.platform_customer_id).toBe('7001');
     } finally {
       await cli.stop();
     }
