@@ -139,20 +139,18 @@ describe.each(DIALECTS)('portal endpoints with $name', ({ word, options }) => {
     const shop = await bundleShop(api);
     const [charge] = await queuedCharges(api, shop.subscription.address_id);
     const field = version === '2021-11' ? 'purchase_item_ids' : 'subscription_ids';
-    const skipped = await api.post(
-      `/charges/${charge.id}/skip`,
-      { [field]: [shop.subscription.id] },
-      { version },
-    );
-    expect(skipped.status).toBe(200);
-    expect(skipped.body.charge.status.toLowerCase()).toBe('skipped');
-    const unskipped = await api.post(
-      `/charges/${charge.id}/unskip`,
-      { [field]: [shop.subscription.id] },
-      { version },
-    );
-    expect(unskipped.status).toBe(200);
-    expect(unskipped.body.charge.status.toLowerCase()).toBe('queued');
+    for (const [action, status] of [
+      ['skip', 'skipped'],
+      ['unskip', 'queued'],
+    ] as const) {
+      const reply = await api.post(
+        `/charges/${charge.id}/${action}`,
+        { [field]: [shop.subscription.id] },
+        { version },
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body.charge.status.toLowerCase()).toBe(status);
+    }
   });
 
   it(`POST /notifications/customer with ${word}_UPDATE_PAYMENT_INFO sends the update-payment email`, async () => {
