@@ -254,7 +254,7 @@ export function withDialectOptions(settings: StoreSettings, options: EmulatorOpt
 
 /**
  * The start options every store created later inherits unless its settings say otherwise: the
- * wire dialect and the API version (decision 0036).
+ * wire dialect and the API version (decision 0037).
  *
  * @example
  * settingsDefaultsOf({ platformWord: 'shopify' }); // { platform_word: 'shopify' }

@@ -170,7 +170,7 @@ export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
  * Settings every store created while the emulator runs starts from, under what its own settings say:
  * the wire dialect and API version the emulator was started with (`--platform-word`,
  * `--value-names`, `--api-version`), so a user who starts with the real names never meets the
- * neutral ones (decision 0036).
+ * neutral ones (decision 0037).
  */
 export type SettingsDefaults = Readonly<
   Pick<StoreSettingsInput, 'default_api_version' | 'platform_word' | 'value_names'>
