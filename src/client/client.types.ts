@@ -39,6 +39,8 @@ export interface CreatedStore {
   readonly client_secret: string;
   /** With `scenario`: its name and the records its fixture created, by kind (null: no fixture). */
   readonly scenario?: { readonly name: string; readonly records: Record<string, number> | null };
+  /** With `clone`: what it read and left out. */
+  readonly clone?: CloneSummary;
 }
 
 export interface CreateStoreInput {
@@ -48,6 +50,51 @@ export interface CreateStoreInput {
   readonly clock?: { readonly now?: string; readonly mode?: 'frozen' | 'realtime' };
   /** A built-in scenario to seed the store with (`scenarios()` lists them). */
   readonly scenario?: string;
+  /**
+   * Fill the store with a copy of a store read through the API at `clone.from` (docs/clone.md);
+   * `clock.now` is the clone's virtual time (default now), `settings` given here win.
+   */
+  readonly clone?: CloneInput;
+}
+
+/** Where and how a clone reads its store (`POST /_emulator/stores` `clone`). */
+export interface CloneInput {
+  /** Base URL of the API, e.g. `https://api.example.com` or another emulator's URL. */
+  readonly from: string;
+  /** The store's API token there (read scopes are enough). */
+  readonly token: string;
+  /** Middle word of its headers (`X-<prefix>-Access-Token`); default `Service`. */
+  readonly header_prefix?: string;
+  /** Its word for the platform (`shopify` for `shopify_product_id`). */
+  readonly platform_word?: string;
+  /** Its names for neutral values (`{platform_payments: 'shopify_payments'}`). */
+  readonly value_names?: Record<string, string>;
+  /** Version lists are read in where both exist (default 2021-11). */
+  readonly api_version?: '2021-01' | '2021-11';
+  /** Lists to read (`customers`, `subscriptions`, ...), with what they need; all when absent. */
+  readonly only?: readonly string[];
+  /** Clone only these customers and their records (the catalog whole). */
+  readonly customers?: readonly number[];
+  /** Records per page (default 250). */
+  readonly page_size?: number;
+}
+
+/** What a clone read and left out (`CreatedStore.clone`, `billing-emulator clone --json`). */
+export interface CloneSummary {
+  /** Records cloned per list. */
+  readonly counts: Record<string, number>;
+  /** Records and lists not cloned, and why. */
+  readonly skipped: readonly {
+    readonly collection: string;
+    readonly id: number | string | null;
+    readonly reason: string;
+  }[];
+  readonly requests: number;
+  readonly rate_limit_waits: number;
+  readonly too_many_requests: number;
+  readonly retries: number;
+  readonly waited_ms: number;
+  readonly duration_ms: number;
 }
 
 export type AdvanceInput =

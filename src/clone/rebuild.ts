@@ -137,9 +137,10 @@ export function sequencesOf(records: CloneRecords): Record<string, number> {
   for (const selection of records.bundle_selections ?? [])
     for (const item of selection.items) raise('bundle_selection_items', item.id);
   // Orders the emulator submitted are numbered 5,000,000,000 + n; real ones are left alone.
-  for (const order of records.orders ?? []) {
-    const n = Number(order.external_order_id) - EXTERNAL_ORDER_BASE;
-    if (Number.isSafeInteger(n) && n > 0 && n < 10_000_000) raise('external_orders', n);
+  for (const { external_order_id } of [...(records.orders ?? []), ...(records.charges ?? [])]) {
+    const n = Number(external_order_id) - EXTERNAL_ORDER_BASE;
+    if (external_order_id !== null && Number.isSafeInteger(n) && n > 0 && n < 10_000_000)
+      raise('external_orders', n);
   }
   return sequences;
 }

@@ -15,6 +15,7 @@ import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import type { Body } from '../http/types.js';
+import { cloneBody, createClonedStore } from './clone-store.js';
 
 const timestamp = z
   .string()
@@ -36,8 +37,17 @@ const createStoreBody = z
       .describe(
         'A built-in scenario (GET /_emulator/scenarios) to seed the store with; settings and clock given here win',
       ),
+    clone: cloneBody
+      .optional()
+      .describe(
+        "Fill the store with a copy of a store read through the API at clone.from (docs/clone.md); settings given here win, clock.now is the clone's time",
+      ),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.scenario === undefined || body.clone === undefined, {
+    message: 'Give a scenario or a clone, not both.',
+    path: ['clone'],
+  });
 
 const createTokenBody = z
   .object({
@@ -156,6 +166,11 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
       if (input.token && deps.registry.isTokenInUse(input.token))
         throw errors.field('token', 'Token already in use.');
       if (input.scenario !== undefined) return createSeededStore(deps, input, body);
+      if (input.clone !== undefined)
+        return createClonedStore(deps, input.clone, {
+          ...input,
+          settings: body.settings as Record<string, unknown> | undefined,
+        });
       const now = input.clock?.now ? (parseTimestampMs(input.clock.now) ?? undefined) : undefined;
       const { store, token } = deps.registry.create({
         name: input.name,

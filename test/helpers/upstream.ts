@@ -1,0 +1,43 @@
+/**
+ * Reading an emulator that plays the real service (real header names) the way a client would, for
+ * the clone tests: whole lists through their cursors, and single records.
+ */
+import type { Json } from './api.js';
+
+export interface Reader {
+  readonly url: string;
+  readonly token: string;
+  readonly prefix: string;
+}
+
+/** `GET path` with the store's token and version headers; the parsed body (throws on non-2xx). */
+export async function read(store: Reader, path: string, version: string): Promise<Json> {
+  const response = await fetch(new URL(path, store.url), {
+    headers: { [`X-${store.prefix}-Access-Token`]: store.token, [`X-${store.prefix}-Version`]: version },
+  });
+  const body: Json = await response.json();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Every record of a list, page after page (2021-11 cursors, or the 2021-01 `Link` header). */
+export async function readAll(store: Reader, path: string, key: string, version: string): Promise<Json[]> {
+  const records: Json[] = [];
+  const join = path.includes('?') ? '&' : '?';
+  let next: string | null = `${path}${join}limit=250`;
+  while (next) {
+    const response = await fetch(new URL(next, store.url), {
+      headers: { [`X-${store.prefix}-Access-Token`]: store.token, [`X-${store.prefix}-Version`]: version },
+    });
+    const body: Json = await response.json();
+    if (!response.ok) throw new Error(`GET ${next} answered ${response.status}: ${JSON.stringify(body)}`);
+    records.push(...(body[key] as Json[]));
+    if (version === '2021-11')
+      next = body.next_cursor ? `${path.split('?')[0]}?limit=250&cursor=${body.next_cursor}` : null;
+    else {
+      const link = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+      next = link ? `${new URL(link).pathname}${new URL(link).search}` : null;
+    }
+  }
+  return records;
+}
