@@ -80,6 +80,12 @@ export interface EmulatorOptions {
    * win over the scenario's settings. The timeline is not run (`billing-emulator scenario run`).
    */
   scenario?: string | Scenario;
+  /**
+   * Fills a new default store (not one `data` already holds) with a copy of a store read through
+   * the API at `clone.from` (docs/clone.md); the store's dialect, API version, rate limit and token
+   * options apply over the settings it reads. Not with `scenario`.
+   */
+  clone?: EmulatorCloneOptions;
   /** Told how far seeding from `scenario` got (customers loaded of all), e.g. for a progress bar. */
   onSeedProgress?: (done: number, total: number) => void;
   /**
@@ -105,6 +111,25 @@ export interface EmulatorOptions {
    * @internal
    */
   observers?: readonly StoreObserver[];
+}
+
+/** Where `createEmulator({ clone })` reads its default store from. */
+export interface EmulatorCloneOptions {
+  /** Base URL of the API. */
+  readonly from: string;
+  /** The store's API token there (read scopes are enough). */
+  readonly token: string;
+  /** Middle word of its headers; default the emulator's `headerPrefix`. */
+  readonly headerPrefix?: string;
+  /** Lists to read (`customers`, `subscriptions`, ...), with what they need; all when absent. */
+  readonly only?: readonly string[];
+  /** Told as records come in (a progress bar). */
+  readonly onProgress?: (progress: {
+    list: string;
+    done: number;
+    total: number | null;
+    finished: boolean;
+  }) => void;
 }
 
 /** Time-outs of the HTTP server, in milliseconds. */
@@ -178,6 +203,15 @@ export interface Loaded {
     readonly seeded: boolean;
     readonly customers?: number;
     readonly subscriptions?: number;
+  };
+  /**
+   * The clone asked for (`clone.from`): `cloned` with the records it copied by list, or not,
+   * because the data file already held the default store.
+   */
+  readonly clone?: {
+    readonly from: string;
+    readonly cloned: boolean;
+    readonly counts?: Readonly<Record<string, number>>;
   };
 }
 
@@ -276,6 +310,8 @@ async function loadRegistry(
   database: Persistence,
   headers: HeaderNames,
 ): Promise<{ registry: StoreRegistry; loaded: Loaded }> {
+  if (options.scenario !== undefined && options.clone !== undefined)
+    throw new Error('Seed the default store from a scenario or a clone, not both.');
   const changes = new RegistryChanges();
   const observers = [
     ...domainObservers,
@@ -320,6 +356,7 @@ async function loadRegistry(
       loaded: {
         storesFromData: doc.stores.length,
         ...(scenario === undefined ? {} : { scenario: { name: scenario, seeded: false } }),
+        ...(options.clone === undefined ? {} : { clone: { from: options.clone.from, cloned: false } }),
       },
     };
   }
@@ -336,6 +373,13 @@ async function loadRegistry(
           subscriptions: seeded.subscriptions,
         },
       },
+    };
+  }
+  if (options.clone !== undefined) {
+    const counts = await cloneDefaultStore(registry, options, options.clone);
+    return {
+      registry,
+      loaded: { storesFromData: 0, clone: { from: options.clone.from, cloned: true, counts } },
     };
   }
   const settings = withDialectOptions(
@@ -384,6 +428,35 @@ async function seededRegistry(
     customers: seeded?.customers ?? 0,
     subscriptions: seeded?.subscriptions ?? 0,
   };
+}
+
+/**
+ * Creates the default store from a clone: the settings it read, with the options' over them.
+ * Returns the records it copied, by list.
+ */
+async function cloneDefaultStore(
+  registry: StoreRegistry,
+  options: EmulatorOptions,
+  clone: EmulatorCloneOptions,
+): Promise<Record<string, number>> {
+  // Loaded only when asked for: nothing of the clone is needed to start.
+  const { cloneStore } = await import('./clone/clone.js');
+  const { cloneIntoRegistry } = await import('./clone/into.js');
+  const result = await cloneStore({
+    baseUrl: clone.from,
+    token: clone.token,
+    headerPrefix: clone.headerPrefix ?? options.headerPrefix,
+    platformWord: options.platformWord,
+    valueNames: options.valueNames,
+    only: clone.only,
+    onProgress: clone.onProgress,
+  });
+  const base = options.apiVersion
+    ? { ...result.settings, default_api_version: options.apiVersion }
+    : result.settings;
+  const settings = withDialectOptions(withTrafficOptions(base, options), options);
+  await cloneIntoRegistry(registry, { ...result, settings }, { token: options.token });
+  return result.summary.counts;
 }
 
 /**

@@ -6,6 +6,7 @@ import { scenarioCommand } from './scenario.command.js';
 import { fixturesCommand } from './fixtures.command.js';
 import { recordCommand } from './record.command.js';
 import { verifyCommand } from './verify.command.js';
+import { cloneCommand } from './clone.command.js';
 import { explainFailure } from './errors.js';
 import { ENV_PREFIX } from './options.js';
 import { VERSION } from '../platform/version.js';
@@ -21,6 +22,7 @@ await yargs(args)
   .command(fixturesCommand)
   .command(recordCommand)
   .command(verifyCommand)
+  .command(cloneCommand)
   .demandCommand(1)
   .strict()
   .version(VERSION)

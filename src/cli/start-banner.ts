@@ -15,6 +15,8 @@ export interface StartBanner {
   readonly tokenHeader: string;
   /** The scenario asked for: what it seeded, or why it was not applied. */
   readonly scenario?: string;
+  /** The clone asked for (`--clone-from`): what it copied, or why it was not applied. */
+  readonly clone?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export function formatStartBanner(banner: StartBanner): string {
     `  data:           ${banner.data}`,
     `  header:         ${banner.tokenHeader}`,
     ...(banner.scenario === undefined ? [] : [`  scenario:       ${banner.scenario}`]),
+    ...(banner.clone === undefined ? [] : [`  clone of:       ${banner.clone}`]),
     `  dashboard:      ${dashboardUrl(banner.url)}`,
     '',
   ].join('\n');

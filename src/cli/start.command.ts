@@ -26,6 +26,8 @@ interface StartArgs {
   'log-level': string;
   'webhook-url'?: string;
   scenario?: string;
+  'clone-from'?: string;
+  'clone-token'?: string;
   'rate-limit'?: boolean;
   'rate-limit-size'?: number;
   'rate-limit-leak'?: number;
@@ -44,6 +46,24 @@ function rateLimitOption(args: StartArgs): EmulatorOptions['rateLimit'] {
   const leak = args['rate-limit-leak'];
   if (args['rate-limit'] === undefined && size === undefined && leak === undefined) return undefined;
   return { enabled: args['rate-limit'] ?? true, size, leakPerSecond: leak };
+}
+
+/** `--clone-from` and `--clone-token` as `createEmulator`'s `clone`, with its progress bars. */
+async function cloneOption(args: StartArgs) {
+  const from = args['clone-from'];
+  if (from === undefined) {
+    if (args['clone-token'] !== undefined) throw new Error('--clone-token needs --clone-from');
+    return undefined;
+  }
+  if (args['clone-token'] === undefined) throw new Error('--clone-from needs --clone-token');
+  const { cloneBars } = await import('./clone-progress.js');
+  const bars = cloneBars();
+  const options: EmulatorOptions['clone'] = {
+    from,
+    token: args['clone-token'],
+    onProgress: (progress) => bars.update(progress),
+  };
+  return { options, bars };
 }
 
 const whole = (name: string, min: number, max?: number) =>
@@ -143,6 +163,15 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
     },
   ],
   [
+    'clone-from',
+    {
+      type: 'string',
+      describe:
+        'Fill a new default store with a copy of the store at this API base URL (docs/clone.md); read with --header-prefix',
+    },
+  ],
+  ['clone-token', { type: 'string', describe: "The cloned store's API token (with --clone-from)" }],
+  [
     'rate-limit',
     {
       type: 'boolean',
@@ -197,6 +226,15 @@ function describeScenario(loaded: Loaded, data: string | undefined): string | un
   return `${scenario.name} seeded (${count(scenario.customers ?? 0, 'customer')}, ${count(scenario.subscriptions ?? 0, 'subscription')})`;
 }
 
+/** The banner's clone line, when one was asked for: what it copied, or why it was not applied. */
+function describeClone(loaded: Loaded, data: string | undefined): string | undefined {
+  const clone = loaded.clone;
+  if (!clone) return undefined;
+  if (!clone.cloned) return `${clone.from} not applied: ${data} already holds the default store`;
+  const counts = Object.entries(clone.counts ?? {}).filter(([, n]) => n > 0);
+  return `${clone.from} (${counts.map(([list, n]) => `${n} ${list}`).join(', ') || 'no records'})`;
+}
+
 export const startCommand: CommandModule<object, StartArgs> = {
   command: 'start',
   describe: 'Start the emulator with its default store',
@@ -212,7 +250,8 @@ export const startCommand: CommandModule<object, StartArgs> = {
   },
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
     const seeding = progressBar('seeding customers');
-    const emulator = await createEmulator({
+    const clone = await cloneOption(args);
+    const starting = createEmulator({
       port: args.port,
       host: args.host,
       token: args.token,
@@ -228,9 +267,12 @@ export const startCommand: CommandModule<object, StartArgs> = {
       webhookUrl: args['webhook-url'],
       scenario: args.scenario,
       onSeedProgress: (done, total) => seeding.update(done, total),
+      clone: clone?.options,
       rateLimit: rateLimitOption(args),
       journalSize: args['journal-size'],
     });
+    // Stopped whatever happens: the bars hide the cursor while they draw.
+    const emulator = await starting.finally(() => clone?.bars.stop());
     seeding.finish();
     let stopping = false;
     const stop = (signal: string) => {
@@ -260,6 +302,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
         data: describeData(args.data, args['flush-interval'], emulator.loaded),
         tokenHeader: `X-${args['header-prefix']}-Access-Token`,
         scenario: describeScenario(emulator.loaded, args.data),
+        clone: describeClone(emulator.loaded, args.data),
       }),
     );
   },

@@ -117,7 +117,7 @@ class Reading {
     this.skipped.push({
       collection: list,
       id: null,
-      reason: `not cloned: GET ${error.message}${why ? ` (${why})` : ''}`,
+      reason: `not cloned: ${error.message}${why ? ` (${why})` : ''}`,
     });
   }
 
@@ -226,7 +226,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
     skippedStore.push({
       collection: 'store',
       id: null,
-      reason: `settings not cloned (GET /store ${error.message}): the emulator's defaults apply`,
+      reason: `settings not cloned (${error.message}): the emulator's defaults apply`,
     });
   }
   const settings = cloneSettings(store, options);

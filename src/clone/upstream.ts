@@ -23,10 +23,11 @@ export class CloneError extends Error {
 /** An answer the clone cannot use for one collection (a missing scope, a plan-gated endpoint). */
 export class UnavailableList extends Error {
   constructor(
+    readonly path: string,
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(`answered ${status}${bodyText(body)}`);
+    super(`GET ${path} answered ${status}${bodyText(body)}`);
     this.name = 'UnavailableList';
   }
 }
@@ -193,7 +194,7 @@ export class Upstream {
       }
       if (response.status === 401)
         throw new CloneError(`The upstream refused the token (401)${bodyText(body)}.`, 401);
-      if ([403, 404, 405, 501].includes(response.status)) throw new UnavailableList(response.status, body);
+      if ([403, 404, 405, 501].includes(response.status)) throw new UnavailableList(url.pathname, response.status, body);
       if (response.status >= 300)
         throw new CloneError(
           `GET ${url.pathname}${url.search} answered ${response.status}${bodyText(body)}.`,

@@ -1,0 +1,161 @@
+/**
+ * `billing-emulator clone` and `start --clone-from`, run as users run them (the built CLI), against
+ * an emulator that plays the real service with real names.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src/index.js';
+import { cloneStore } from '../../src/clone/clone.js';
+import { cloneIntoEmulator } from '../../src/clone/into.js';
+import { ControlError } from '../../src/control/client.js';
+import { CLI, startCli } from '../helpers/cli.js';
+import { readAll } from '../helpers/upstream.js';
+
+const run = promisify(execFile);
+const PREFIX = 'Recharge';
+let upstream: Emulator;
+let target: Emulator;
+let dir: string;
+
+beforeAll(async () => {
+  upstream = await createEmulator({
+    port: 0,
+    logger: 'silent',
+    scenario: 'small-shop',
+    platformWord: 'shopify',
+    headerPrefix: PREFIX,
+  });
+  target = await createEmulator({ port: 0, logger: 'silent', headerPrefix: PREFIX });
+  dir = await mkdtemp(join(tmpdir(), 'clone-cli-'));
+}, 60_000);
+
+afterAll(async () => {
+  await upstream?.close();
+  await target?.close();
+});
+
+const from = () => [
+  '--from',
+  upstream.url,
+  '--token',
+  upstream.token,
+  '--header-prefix',
+  PREFIX,
+  '--platform-word',
+  'shopify',
+];
+
+/** Runs the CLI to its end: exit code, stdout and stderr. */
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const customersOf = async (url: string, token: string) =>
+  (await readAll({ url, token, prefix: PREFIX }, '/customers', 'customers', '2021-11')).length;
+
+describe('billing-emulator clone', () => {
+  it('--into makes a new store of a running emulator and --json says which, with its token', async () => {
+    const { code, stdout } = await cli(['clone', ...from(), '--into', target.url, '--json']);
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    expect(summary).toMatchObject({
+      store_id: expect.any(Number),
+      token: expect.any(String),
+      file: null,
+      counts: { customers: 25, addresses: 25, subscriptions: 25, charges: expect.any(Number) },
+      skipped: expect.arrayContaining([expect.objectContaining({ collection: 'webhooks' })]),
+      requests: expect.any(Number),
+      rate_limit_waits: 0,
+    });
+    expect(await customersOf(target.url, summary.token)).toBe(25);
+  });
+
+  it('--out writes the snapshot document, which an emulator imports', async () => {
+    const file = join(dir, 'store.json');
+    const { code, stdout } = await cli(['clone', ...from(), '--out', file, '--only', 'subscriptions']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^Cloned 25 customers, 25 addresses, 25 subscriptions in \d+\.\d s: \d+ requests, 0 waits on the rate limit \(0\.0 s\)\.\nSnapshot written to .*store\.json/,
+    );
+    const store = await target.control.createStore({ settings: { platform_word: 'shopify' } });
+    await target.control.forStore(store.token).importSnapshot(file);
+    expect(await customersOf(target.url, store.token)).toBe(25);
+  });
+
+  it('says where the clone should go when neither --out nor --into is given', async () => {
+    const { code, stderr } = await cli(['clone', ...from()]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('Say where the clone goes: --out <file> or --into <emulator URL>');
+  });
+
+  it("stops with the upstream's reason and leaves no store behind", async () => {
+    const before = (await target.control.listStores()).length;
+    const { code, stderr } = await cli([
+      'clone',
+      '--from',
+      upstream.url,
+      '--token',
+      'wrong-token',
+      '--header-prefix',
+      PREFIX,
+      '--into',
+      target.url,
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^billing-emulator: The upstream refused the token \(401\)/);
+    expect(await target.control.listStores()).toHaveLength(before);
+  });
+
+  it('deletes the new store again when the emulator refuses the import', async () => {
+    const result = await cloneStore({
+      baseUrl: upstream.url,
+      token: upstream.token,
+      headerPrefix: PREFIX,
+      only: ['customers'],
+    });
+    const broken = structuredClone(result.document) as unknown as {
+      store: { collections: { customers: object[] } };
+    };
+    broken.store.collections.customers.push({ id: 5 });
+    const before = (await target.control.listStores()).length;
+    const attempt = cloneIntoEmulator(
+      { baseUrl: target.url, headerPrefix: PREFIX },
+      { ...result, document: broken as never },
+    );
+    await expect(attempt).rejects.toBeInstanceOf(ControlError);
+    expect(await target.control.listStores()).toHaveLength(before);
+  });
+});
+
+describe('billing-emulator start --clone-from', () => {
+  it('starts with the clone as its default store, under the token given', async () => {
+    const started = await startCli([
+      '--header-prefix',
+      PREFIX,
+      '--platform-word',
+      'shopify',
+      '--token',
+      'clone-start-token',
+      '--clone-from',
+      upstream.url,
+      '--clone-token',
+      upstream.token,
+    ]);
+    try {
+      expect(started.token).toBe('clone-start-token');
+      expect(await customersOf(started.url, started.token)).toBe(25);
+    } finally {
+      await started.stop();
+    }
+  });
+});
