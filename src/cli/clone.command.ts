@@ -136,6 +136,7 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
       customers: args.customer,
       pageSize: args['page-size'],
       now: cloneTime(args.now),
+      redactPii: args['redact-pii'],
       onProgress: bars && ((progress) => bars.update(progress)),
     }).finally(() => bars?.stop());
     let where: { store_id: number | null; token: string | null; file: string | null };

@@ -77,6 +77,8 @@ export interface CloneInput {
   readonly customers?: readonly number[];
   /** Records per page (default 250). */
   readonly page_size?: number;
+  /** Replace emails, phones, names and street lines with stand-ins, consistently. */
+  readonly redact_pii?: boolean;
 }
 
 /** What a clone read and left out (`CreatedStore.clone`, `billing-emulator clone --json`). */
@@ -95,6 +97,8 @@ export interface CloneSummary {
   readonly retries: number;
   readonly waited_ms: number;
   readonly duration_ms: number;
+  /** With `redact_pii`: the distinct values replaced, by kind. */
+  readonly redacted?: Record<string, number>;
 }
 
 export type AdvanceInput =

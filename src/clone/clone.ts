@@ -5,6 +5,7 @@
  * is written anywhere: the callers (CLI, control API, `start --clone-from`) decide where it goes.
  */
 import { monotonicMs, wallClockMs } from '../platform/clock.js';
+import { createRedactor, type RedactionSummary, type Redactor } from '../platform/redact.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from '../store/settings.js';
 import type { SnapshotDoc } from '../store/snapshots.js';
 import type { ApiVersion } from '../store/versions.js';
@@ -38,12 +39,15 @@ export interface CloneOptions extends UpstreamOptions {
   readonly only?: readonly string[];
   /** Clone only these customers and their records (the catalog is cloned whole). */
   readonly customers?: readonly number[];
-  /** The clone's virtual time (epoch ms); default now. */
+  /** The clone's virtual time (epoch ms); default the upstream's `Date` header, else now. */
   readonly now?: number;
   /** Told as records come in: `total` when the upstream can count the list, else null. */
   readonly onProgress?: (progress: CloneProgress) => void;
-  /** Applied to every record read before it is converted (`--redact-pii`). */
-  readonly transformRecord?: (collection: string, record: unknown) => unknown;
+  /**
+   * Replace emails, phones, names and street lines with stand-ins, the same stand-in for the same
+   * value everywhere in the clone (src/platform/redact.ts, shared with the parity recorder).
+   */
+  readonly redactPii?: boolean;
 }
 
 export interface CloneProgress {
@@ -61,6 +65,8 @@ export interface CloneSummary extends UpstreamStats {
   /** Records and lists not cloned, with the reason. */
   readonly skipped: SkippedRecord[];
   readonly duration_ms: number;
+  /** With `redactPii`: the distinct values replaced, by kind. */
+  readonly redacted?: RedactionSummary;
 }
 
 export interface CloneResult {
@@ -105,6 +111,7 @@ class Reading {
     readonly upstream: Upstream,
     readonly options: CloneOptions,
     readonly wire: FromWireOptions,
+    readonly redactor: Redactor | null,
   ) {}
 
   unavailable(list: string, error: UnavailableList): void {
@@ -165,8 +172,8 @@ class Reading {
   }
 
   convert(list: ListPlan, rows: readonly unknown[], version: ApiVersion): void {
-    const transform = this.options.transformRecord;
-    const input = transform ? rows.map((row) => transform(list.name, row)) : rows;
+    const redactor = this.redactor;
+    const input = redactor ? rows.map((row) => redactor.json(row)) : rows;
     const { records, skipped } = fromWire(list.collection, input, { ...this.wire, version });
     (this.records as Record<string, unknown[]>)[list.collection] = records;
     this.counts[list.name] = records.length;
@@ -213,14 +220,18 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
   const started = monotonicMs();
   const upstream = new Upstream(options);
   const lists = selectLists(options.only ?? []);
-  const now = options.now ?? wallClockMs();
+  // The service's own time when it says (its Date header), else this machine's.
+  let serviceNow: number | null = null;
   // The store record first: its currency reads 2021-01 amounts, its name names the clone.
+  const redactor = options.redactPii ? createRedactor({ pii: true, secrets: [options.token] }) : null;
   let store: ReturnType<typeof storeFromWire> | null = null;
   const skippedStore: SkippedRecord[] = [];
   try {
-    const { body } = await upstream.get('/store', '2021-11');
+    const { body, headers } = await upstream.get('/store', '2021-11');
+    const date = Date.parse(headers.get('date') ?? '');
+    if (Number.isFinite(date)) serviceNow = date;
     const answer = body as { store?: unknown } | undefined;
-    store = storeFromWire(Reader.of(answer?.store, 'store'));
+    store = storeFromWire(Reader.of(redactor ? redactor.json(answer?.store) : answer?.store, 'store'));
   } catch (error) {
     if (!(error instanceof UnavailableList)) throw error;
     skippedStore.push({
@@ -236,7 +247,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
     platformWord: settings.platform_word,
     valueNames: settings.value_names,
   };
-  const reading = new Reading(upstream, options, wire);
+  const reading = new Reading(upstream, options, wire, redactor);
   reading.skipped.push(...skippedStore);
   for (const list of lists) {
     let rows: unknown[];
@@ -252,6 +263,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
     }
     reading.convert(list, rows, versionOf(list, wire.version));
   }
+  const now = options.now ?? serviceNow ?? wallClockMs();
   if (options.customers?.length) keepOwned(reading.records);
   const records = rebuildDerived(reading.records, reading.productIds);
   const name = store?.name ? `${store.name} (clone)` : 'Clone';
@@ -265,6 +277,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
       skipped: reading.skipped,
       ...upstream.stats,
       duration_ms: since(started),
+      ...(redactor ? { redacted: redactor.summary() } : {}),
     },
   };
 }

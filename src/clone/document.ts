@@ -4,10 +4,10 @@
  * (charge attempts on their dates, dunning retries, upcoming notices, prepaid order releases:
  * decision 0010), exactly as a restored or seeded store would have them.
  */
-import { billingJobKinds } from '../billing/jobs.js';
-import { scheduleFromRecords } from '../billing/charge-jobs.js';
+import { billingJobKinds } from '../domain/jobs.js';
+import { scheduleFromRecords } from '../domain/charges/charge-jobs.js';
 import { Random } from '../platform/random.js';
-import type { Charge } from '../resources/charges/charge.model.js';
+import type { Charge } from '../model/charge.js';
 import type { CollectionName } from '../store/collections.js';
 import type { StoreSettings } from '../store/settings.js';
 import { seedStore } from '../store/seed-store.js';

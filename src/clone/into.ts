@@ -10,7 +10,7 @@ import type { StoreRegistry } from '../store/registry.js';
 import { settingsInput } from '../store/settings.js';
 import { parseSnapshot, restoreSnapshot, type SnapshotDoc } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
-import type { TokenRecord } from '../store/tokens.js';
+import type { TokenRecord } from '../model/token.js';
 import { parseTimestampMs } from '../http/list/params.js';
 import type { CloneResult } from './clone.js';
 

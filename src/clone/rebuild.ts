@@ -6,9 +6,9 @@
  * variants' integer ids, credit adjustments' customers, and the id sequences a store numbers its
  * next records from. Jobs are rebuilt from the records by the store itself (`storeDocument`).
  */
-import type { AppliedDiscount, Charge } from '../resources/charges/charge.model.js';
-import type { Order } from '../resources/orders/order.model.js';
-import type { Product } from '../resources/products/product.model.js';
+import type { AppliedDiscount, Charge } from '../model/charge.js';
+import type { Order } from '../model/order.js';
+import type { Product } from '../model/product.js';
 import type { RecordOf } from '../store/collections.js';
 import type { WireCollection } from './from-wire/index.js';
 

@@ -194,7 +194,8 @@ export class Upstream {
       }
       if (response.status === 401)
         throw new CloneError(`The upstream refused the token (401)${bodyText(body)}.`, 401);
-      if ([403, 404, 405, 501].includes(response.status)) throw new UnavailableList(url.pathname, response.status, body);
+      if ([403, 404, 405, 501].includes(response.status))
+        throw new UnavailableList(url.pathname, response.status, body);
       if (response.status >= 300)
         throw new CloneError(
           `GET ${url.pathname}${url.search} answered ${response.status}${bodyText(body)}.`,

@@ -44,6 +44,10 @@ export const cloneBody = z
       .optional()
       .describe('Clone only these customers and their records (the catalog whole)'),
     page_size: z.number().int().min(1).max(250).optional().describe('Records per page (default 250)'),
+    redact_pii: z
+      .boolean()
+      .optional()
+      .describe('Replace emails, phones, names and street lines with stand-ins, consistently'),
   })
   .strict();
 
@@ -81,6 +85,7 @@ export async function createClonedStore(
       only: input.only,
       customers: input.customers,
       pageSize: input.page_size,
+      redactPii: input.redact_pii,
       now,
     });
   } catch (error) {

@@ -3,7 +3,7 @@
  * an emulator that plays the real service with real names.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -90,6 +90,37 @@ describe('billing-emulator clone', () => {
     const store = await target.control.createStore({ settings: { platform_word: 'shopify' } });
     await target.control.forStore(store.token).importSnapshot(file);
     expect(await customersOf(target.url, store.token)).toBe(25);
+  });
+
+  it('--redact-pii replaces emails, phones, names and street lines, each value by one stand-in', async () => {
+    const file = join(dir, 'redacted.json');
+    const { code, stdout } = await cli(['clone', ...from(), '--out', file, '--redact-pii', '--json']);
+    expect(code).toBe(0);
+    // 25 customers' emails and the store's.
+    expect(JSON.parse(stdout).redacted).toMatchObject({ email: 26, first_name: expect.any(Number) });
+    const text = await readFile(file, 'utf8');
+    const real = await readAll(
+      { url: upstream.url, token: upstream.token, prefix: PREFIX },
+      '/customers',
+      'customers',
+      '2021-11',
+    );
+    for (const customer of real) {
+      expect(text).not.toContain(customer.email);
+      expect(text).not.toContain(`"${customer.last_name}"`);
+    }
+    const doc = JSON.parse(text);
+    const emails = doc.store.collections.customers.map((c: { email: string }) => c.email);
+    expect(new Set(emails).size).toBe(25);
+    expect(emails.every((email: string) => /^person\d+@example\.com$/.test(email))).toBe(true);
+    expect(doc.store.collections.addresses[0].address1).toMatch(/^\d+ Example Street$/);
+    // One customer, one stand-in: the charges' billing names are the customers' stand-ins.
+    const names = new Set(doc.store.collections.customers.map((c: { first_name: string }) => c.first_name));
+    expect(
+      doc.store.collections.charges.every((c: { billing_address: { first_name: string } }) =>
+        names.has(c.billing_address.first_name),
+      ),
+    ).toBe(true);
   });
 
   it('says where the clone should go when neither --out nor --into is given', async () => {

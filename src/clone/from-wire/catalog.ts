@@ -12,16 +12,16 @@ import {
   PRODUCT_TYPES,
   type Channel,
   type Discount,
-} from '../../resources/discounts/discount.model.js';
+} from '../../model/discount.js';
 import {
   COLLECTION_SORT_ORDERS,
   COLLECTION_TYPES,
   type CollectionProduct,
   type ProductCollection,
-} from '../../resources/collections/collection.model.js';
-import { PLAN_TYPES, type Plan, type PlanChannels } from '../../resources/plans/plan.model.js';
-import type { Product, ProductVariant } from '../../resources/products/product.model.js';
-import { handleOf } from '../../resources/products/products.service.js';
+} from '../../model/collection.js';
+import { PLAN_TYPES, type Plan, type PlanChannels } from '../../model/plan.js';
+import type { Product, ProductVariant } from '../../model/product.js';
+import { handleOf } from '../../domain/products/products.service.js';
 import type { WireContext } from './context.js';
 import { WireProblem, type Reader } from './reader.js';
 

@@ -4,7 +4,7 @@
  * line items' `price` and `subscription_id`); what neither shows is left for `rebuildDerived`
  * (which purchase item is a one-time item, a 2021-01 discount's id, where a discount came from).
  */
-import { fromMinor, toMinor } from '../../billing/money.js';
+import { fromMinor, toMinor } from '../../domain/money.js';
 import {
   CHARGE_STATUSES,
   type AppliedDiscount,
@@ -12,8 +12,8 @@ import {
   type ChargeLineItem,
   type ChargeShippingLine,
   type TaxLine,
-} from '../../resources/charges/charge.model.js';
-import { ORDER_STATUSES, type Order, type OrderLineItem } from '../../resources/orders/order.model.js';
+} from '../../model/charge.js';
+import { ORDER_STATUSES, type Order, type OrderLineItem } from '../../model/order.js';
 import { analyticsData, type WireContext } from './context.js';
 import { postalAddress, WireProblem, type Reader } from './reader.js';
 

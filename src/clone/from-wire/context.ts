@@ -4,7 +4,7 @@
  * it). Answers reach the converters in the spec's neutral names (the store's dialect is read first).
  */
 import type { ApiVersion } from '../../store/versions.js';
-import type { AnalyticsData } from '../../resources/shared.model.js';
+import type { AnalyticsData } from '../../model/shared.js';
 import type { Reader } from './reader.js';
 
 export interface WireContext {

@@ -3,15 +3,15 @@
  * but the store derives (subscription counts, status, dunning flags, `has_valid_payment_method`) is
  * not kept: the emulator computes it from the records it describes.
  */
-import type { Address } from '../../resources/addresses/address.model.js';
-import type { Customer } from '../../resources/customers/customer.model.js';
+import type { Address } from '../../model/address.js';
+import type { Customer } from '../../model/customer.js';
 import {
   PAYMENT_METHOD_STATUSES,
   PAYMENT_TYPES,
   PROCESSORS,
   type PaymentMethod,
-} from '../../resources/payment-methods/payment-method.model.js';
-import type { ShippingLine } from '../../resources/shared.model.js';
+} from '../../model/payment-method.js';
+import type { ShippingLine } from '../../model/shared.js';
 import { analyticsData, type WireContext } from './context.js';
 import { codeOfCountry, postalAddress, type Reader } from './reader.js';
 

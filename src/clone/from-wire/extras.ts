@@ -2,23 +2,19 @@
  * The smaller records of the real API as store records: metafields, credit accounts and their
  * adjustments, retention strategies and bundle selections (the last three are 2021-11 only).
  */
-import type { BundleSelection } from '../../resources/bundle-selections/bundle-selection.model.js';
+import type { BundleSelection } from '../../model/bundle-selection.js';
 import {
   ADJUSTMENT_TYPES,
   CREDIT_ACCOUNT_TYPES,
   type CreditAccount,
   type CreditAdjustment,
-} from '../../resources/credits/credit.model.js';
-import {
-  METAFIELD_VALUE_TYPES,
-  OWNER_RESOURCES,
-  type Metafield,
-} from '../../resources/metafields/metafield.model.js';
+} from '../../model/credit.js';
+import { METAFIELD_VALUE_TYPES, OWNER_RESOURCES, type Metafield } from '../../model/metafield.js';
 import {
   CANCELLATION_FLOW_TYPES,
   INCENTIVE_TYPES,
   type RetentionStrategy,
-} from '../../resources/retention-strategies/retention-strategy.model.js';
+} from '../../model/retention-strategy.js';
 import type { Reader } from './reader.js';
 
 /** A metafield; `owner_id` is a string on the wire (api-facts), a number in the store. */

@@ -7,10 +7,10 @@
  * field so the clone's summary can say why a record was left out.
  */
 import { parseTimestampMs } from '../../http/list/params.js';
-import { fromMinor, toMinor } from '../../billing/money.js';
+import { fromMinor, toMinor } from '../../domain/money.js';
 import { toIso } from '../../platform/clock.js';
-import { findCountry } from '../../resources/addresses/countries.js';
-import type { NameValue, PostalAddress } from '../../resources/shared.model.js';
+import { findCountry } from '../../domain/addresses/countries.js';
+import type { NameValue, PostalAddress } from '../../model/shared.js';
 
 /** A value of an answer the converter cannot turn into a store record. */
 export class WireProblem extends Error {
