@@ -6,3 +6,4 @@ await import('./clock.bench.js');
 await import('./fixtures.bench.js');
 await import('./persistence.bench.js');
 await import('./dashboard.bench.js');
+await import('./clone.bench.js');
