@@ -112,7 +112,10 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
         type: 'number',
         describe: 'Records per page (default 250, the most the API gives)',
       })
-      .option('now', { type: 'string', describe: "The clone's virtual time (default the upstream's Date header)" })
+      .option('now', {
+        type: 'string',
+        describe: "The clone's virtual time (default the upstream's Date header)",
+      })
       .check((args) => {
         if ((args.out === undefined) === (args.into === undefined))
           throw new Error('Say where the clone goes: --out <file> or --into <emulator URL> (one of them).');

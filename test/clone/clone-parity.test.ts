@@ -155,3 +155,36 @@ describe('a clone of a store of the real service', () => {
     expect(await orders(clone)).toEqual(await orders(real));
   });
 });
+
+describe('a clone of chosen customers', () => {
+  it('holds those customers and what is theirs, and the whole catalog', async () => {
+    const customers = await readAll(real, '/customers', 'customers', '2021-11');
+    const chosen = customers.slice(0, 2).map((c: Json) => Number(c.id));
+    const narrow = await target.control.createStore({
+      clone: {
+        from: upstream.url,
+        token: upstream.token,
+        header_prefix: PREFIX,
+        platform_word: 'shopify',
+        customers: chosen,
+      },
+    });
+    const copy: Reader = { url: target.url, token: narrow.token, prefix: PREFIX };
+    const ids = async (store: Reader, path: string, key: string, field = 'customer_id') =>
+      (await readAll(store, path, key, '2021-11')).map((r: Json) => Number(r[field])).sort();
+    expect(await ids(copy, '/customers', 'customers', 'id')).toEqual([...chosen].sort());
+    for (const [path, key] of [
+      ['/addresses', 'addresses'],
+      ['/subscriptions', 'subscriptions'],
+      ['/payment_methods', 'payment_methods'],
+    ] as const) {
+      const theirs = (await ids(real, path, key)).filter((id: number) => chosen.includes(id));
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(await ids(copy, path, key)).toEqual(theirs);
+    }
+    const metafields = await readAll(copy, '/metafields?owner_resource=customer', 'metafields', '2021-11');
+    expect(metafields.every((m: Json) => chosen.includes(Number(m.owner_id)))).toBe(true);
+    expect(await readAll(copy, '/products', 'products', '2021-11')).toHaveLength(4);
+    expect(narrow.clone?.counts.customers).toBe(2);
+  });
+});

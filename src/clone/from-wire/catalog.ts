@@ -60,7 +60,6 @@ function variantFromWire(v: Reader, ctx: WireContext): ProductVariant {
 export function productFromWire(r: Reader, ctx: WireContext): Product {
   if (ctx.version === '2021-01')
     throw new WireProblem('variants', '2021-01 product records carry no variants: read products in 2021-11');
-  const created = r.timestamp('created_at');
   const title = r.str('title', '');
   return {
     id: r.idOrNull('id') ?? 0,
@@ -82,8 +81,7 @@ export function productFromWire(r: Reader, ctx: WireContext): Product {
     })),
     variants: r.list('variants').map((variant) => variantFromWire(variant, ctx)),
     published_at: r.timestampOrNull('published_at'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
@@ -93,7 +91,6 @@ function display(r: Reader | null, channel: Channel, key: 'display' | 'can_apply
 
 /** A plan (2021-11 records only). */
 export function planFromWire(r: Reader): Plan {
-  const created = r.timestamp('created_at');
   const prefs = r.obj('subscription_preferences');
   const channels = r.obj('channel_settings');
   const discountType = r.strOrNull('discount_type');
@@ -116,34 +113,29 @@ export function planFromWire(r: Reader): Plan {
     channel_settings: Object.fromEntries(
       CHANNELS.map((channel) => [channel, { display: display(channels, channel, 'display') }]),
     ) as unknown as PlanChannels,
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
 /** A collection of products (2021-11 records only). */
 export function productCollectionFromWire(r: Reader): ProductCollection {
-  const created = r.timestamp('created_at');
   return {
     id: r.id('id'),
     title: r.str('title', ''),
     description: r.strOrNull('description'),
     type: r.oneOf('type', COLLECTION_TYPES, 'manual', true),
     sort_order: r.oneOf('sort_order', COLLECTION_SORT_ORDERS, 'id-asc', true),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
 /** A product's membership of a collection (`GET /collection_products`). */
 export function collectionProductFromWire(r: Reader): CollectionProduct {
-  const created = r.timestamp('created_at');
   return {
     id: r.id('id'),
     collection_id: r.id('collection_id'),
     external_product_id: r.external('external_product_id') ?? r.str('external_product_id'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
@@ -174,7 +166,6 @@ function appliesTo(r: Reader): AppliesTo {
  * `max_subsequent_redemptions` is the flat `duration: usage_limit` with `duration_usage_limit`.
  */
 export function discountFromWire(r: Reader): Discount {
-  const created = r.timestamp('created_at');
   const limits = r.obj('usage_limits');
   const redemptions = limits?.intOrNull('max_subsequent_redemptions') ?? null;
   const firstTime = r.raw('first_time_customer_restriction');
@@ -210,7 +201,6 @@ export function discountFromWire(r: Reader): Discount {
     ends_at: r.timestampOrNull('ends_at'),
     status: r.oneOf('status', DISCOUNT_STATUSES, 'enabled', true),
     external_discount_id: r.external('external_discount_id'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }

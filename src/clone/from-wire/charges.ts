@@ -225,7 +225,6 @@ function totalShipping(r: Reader, currency: string): string {
 /** An order record (2021-11 `charge{id}`/`customer{id}`, 2021-01 `charge_id`/`customer_id`). */
 export function orderFromWire(r: Reader, ctx: WireContext): Order {
   const legacy = ctx.version === '2021-01';
-  const created = r.timestamp('created_at');
   const currency = r.str('currency', ctx.currency);
   const charge = r.obj('charge')?.idOrNull('id') ?? r.idOrNull('charge_id');
   if (charge === null) throw new WireProblem('charge.id', 'missing');
@@ -254,7 +253,6 @@ export function orderFromWire(r: Reader, ctx: WireContext): Order {
     total_price: r.money('total_price', currency, '0.00'),
     note: r.strOrNull('note'),
     order_attributes: r.nameValues(legacy ? 'note_attributes' : 'order_attributes'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }

@@ -21,7 +21,6 @@ import { codeOfCountry, postalAddress, type Reader } from './reader.js';
  * @example customerFromWire(Reader.of(body.customer), { version: '2021-11', currency: 'USD' }).email
  */
 export function customerFromWire(r: Reader, ctx: WireContext): Customer {
-  const created = r.timestamp('created_at');
   const legacy = ctx.version === '2021-01';
   return {
     id: r.id('id'),
@@ -49,8 +48,7 @@ export function customerFromWire(r: Reader, ctx: WireContext): Customer {
     apply_credit_to_next_recurring_charge: r.bool('apply_credit_to_next_recurring_charge'),
     processor_type: r.strOrNull('processor_type'),
     first_charge_processed_at: r.timestampOrNull('first_charge_processed_at'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
@@ -67,7 +65,6 @@ function shippingLines(r: Reader, key: string, ctx: WireContext): ShippingLine[]
  * lists the applied discount in `discounts`; 2021-01 says `cart_note`, `note_attributes`, `discount_id`.
  */
 export function addressFromWire(r: Reader, ctx: WireContext): Address {
-  const created = r.timestamp('created_at');
   const legacy = ctx.version === '2021-01';
   const currency = r.strOrNull('presentment_currency');
   const override = shippingLines(r, 'shipping_lines_override', ctx);
@@ -93,8 +90,7 @@ export function addressFromWire(r: Reader, ctx: WireContext): Address {
     shipping_lines_override: override.length > 0 ? override : null,
     shipping_lines_conserved: shippingLines(r, 'shipping_lines_conserved', ctx),
     discount_id: legacy ? r.idOrNull('discount_id') : (r.list('discounts')[0]?.idOrNull('id') ?? null),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
@@ -103,7 +99,6 @@ export function addressFromWire(r: Reader, ctx: WireContext): Address {
  * through the API: the record keeps what it shows (brand, last 4 digits, expiry, processor tokens).
  */
 export function paymentMethodFromWire(r: Reader): PaymentMethod {
-  const created = r.timestamp('created_at');
   const billing = r.obj('billing_address');
   const details = r.obj('payment_details');
   return {
@@ -123,7 +118,6 @@ export function paymentMethodFromWire(r: Reader): PaymentMethod {
     processor_payment_method_token: r.strOrNull('processor_payment_method_token'),
     status: r.oneOf('status', PAYMENT_METHOD_STATUSES, 'valid', true),
     status_reason: r.strOrNull('status_reason'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }

@@ -19,7 +19,6 @@ import type { Reader } from './reader.js';
 
 /** A metafield; `owner_id` is a string on the wire (api-facts), a number in the store. */
 export function metafieldFromWire(r: Reader): Metafield {
-  const created = r.timestamp('created_at');
   return {
     id: r.id('id'),
     owner_resource: r.oneOf('owner_resource', OWNER_RESOURCES),
@@ -29,14 +28,12 @@ export function metafieldFromWire(r: Reader): Metafield {
     value: r.str('value', ''),
     value_type: r.oneOf('value_type', METAFIELD_VALUE_TYPES, 'string'),
     description: r.strOrNull('description'),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
 /** A credit account (store credit of a customer). */
 export function creditAccountFromWire(r: Reader): CreditAccount {
-  const created = r.timestamp('created_at');
   const currency = r.str('currency_code', 'USD');
   return {
     id: r.id('id'),
@@ -48,8 +45,7 @@ export function creditAccountFromWire(r: Reader): CreditAccount {
     name: r.strOrNull('name'),
     redemption_code: r.strOrNull('redemption_code'),
     type: r.oneOf('type', CREDIT_ACCOUNT_TYPES, 'manual', true),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
@@ -74,7 +70,6 @@ export function creditAdjustmentFromWire(r: Reader): CreditAdjustment {
 
 /** A retention strategy of the cancellation flow. */
 export function retentionStrategyFromWire(r: Reader): RetentionStrategy {
-  const created = r.timestamp('created_at');
   return {
     id: r.id('id'),
     cancellation_flow_type: r.oneOf('cancellation_flow_type', CANCELLATION_FLOW_TYPES, 'subscription', true),
@@ -82,8 +77,7 @@ export function retentionStrategyFromWire(r: Reader): RetentionStrategy {
     discount_code: r.strOrNull('discount_code'),
     prevention_text: r.strOrNull('prevention_text'),
     reason: r.str('reason', ''),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 

@@ -11,14 +11,45 @@ import { WireProblem, type Reader } from './reader.js';
 
 const UNITS: readonly IntervalUnit[] = ['day', 'week', 'month'];
 
-/** The product and variant of a purchase item, in either version's names. */
-function productIds(r: Reader, ctx: WireContext): { product: string; variant: string } {
+type ItemFields = Pick<
+  Onetime,
+  | 'id'
+  | 'address_id'
+  | 'customer_id'
+  | 'external_product_id'
+  | 'external_variant_id'
+  | 'product_title'
+  | 'variant_title'
+  | 'sku'
+  | 'sku_override'
+  | 'price'
+  | 'quantity'
+  | 'properties'
+  | 'presentment_currency'
+>;
+
+/** What subscriptions and one-time items share: where they go, the product, its price and quantity. */
+function itemFields(r: Reader, ctx: WireContext): ItemFields {
   const legacy = ctx.version === '2021-01';
   const product = legacy ? r.strOrNull('platform_product_id') : r.external('external_product_id');
   const variant = legacy ? r.strOrNull('platform_variant_id') : r.external('external_variant_id');
   if (product === null)
     throw new WireProblem(legacy ? 'platform_product_id' : 'external_product_id', 'missing');
-  return { product, variant: variant ?? '' };
+  return {
+    id: r.id('id'),
+    address_id: r.id('address_id'),
+    customer_id: r.id('customer_id'),
+    external_product_id: product,
+    external_variant_id: variant ?? '',
+    product_title: r.str('product_title', ''),
+    variant_title: r.strOrNull('variant_title'),
+    sku: r.strOrNull('sku'),
+    sku_override: r.bool('sku_override'),
+    price: r.money('price', ctx.currency),
+    quantity: r.int('quantity', 1),
+    properties: r.nameValues('properties'),
+    presentment_currency: r.str('presentment_currency', ctx.currency),
+  };
 }
 
 /** The unit, also in the plural some records use (`months`). */
@@ -36,26 +67,11 @@ function unitOf(r: Reader, key: string): IntervalUnit {
  * @example subscriptionFromWire(Reader.of(body.subscription), { version: '2021-11', currency: 'USD' })
  */
 export function subscriptionFromWire(r: Reader, ctx: WireContext): Subscription {
-  const created = r.timestamp('created_at');
-  const { product, variant } = productIds(r, ctx);
-  const price = r.money('price', ctx.currency);
   return {
-    id: r.id('id'),
-    address_id: r.id('address_id'),
-    customer_id: r.id('customer_id'),
+    ...itemFields(r, ctx),
     status: r.oneOf('status', SUBSCRIPTION_STATUSES, undefined, true),
     // Recorded real subscriptions carry no plan_id (api-facts); the emulator's do.
     plan_id: r.idOrNull('plan_id'),
-    external_product_id: product,
-    external_variant_id: variant,
-    product_title: r.str('product_title', ''),
-    variant_title: r.strOrNull('variant_title'),
-    sku: r.strOrNull('sku'),
-    sku_override: r.bool('sku_override'),
-    price,
-    quantity: r.int('quantity', 1),
-    properties: r.nameValues('properties'),
-    presentment_currency: r.str('presentment_currency', ctx.currency),
     charge_interval_frequency: r.int('charge_interval_frequency'),
     order_interval_frequency: r.int('order_interval_frequency'),
     order_interval_unit: unitOf(r, 'order_interval_unit'),
@@ -71,35 +87,19 @@ export function subscriptionFromWire(r: Reader, ctx: WireContext): Subscription 
     max_retries_reached: r.bool('max_retries_reached'),
     charges_count: 0,
     analytics_data: analyticsData(r),
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }
 
 /** A one-time item record; 2021-01 says `status: ONETIME|CANCELLED` where 2021-11 says `is_cancelled`. */
 export function onetimeFromWire(r: Reader, ctx: WireContext): Onetime {
-  const created = r.timestamp('created_at');
-  const { product, variant } = productIds(r, ctx);
   const cancelled = r.has('is_cancelled')
     ? r.bool('is_cancelled')
     : r.lower('status', 'onetime') === 'cancelled';
   return {
-    id: r.id('id'),
-    address_id: r.id('address_id'),
-    customer_id: r.id('customer_id'),
-    external_product_id: product,
-    external_variant_id: variant,
-    product_title: r.str('product_title', ''),
-    variant_title: r.strOrNull('variant_title'),
-    sku: r.strOrNull('sku'),
-    sku_override: r.bool('sku_override'),
-    price: r.money('price', ctx.currency),
-    quantity: r.int('quantity', 1),
-    properties: r.nameValues('properties'),
-    presentment_currency: r.str('presentment_currency', ctx.currency),
+    ...itemFields(r, ctx),
     next_charge_scheduled_at: r.date('next_charge_scheduled_at'),
     is_cancelled: cancelled,
-    created_at: created,
-    updated_at: r.timestamp('updated_at', created),
+    ...r.times(),
   };
 }

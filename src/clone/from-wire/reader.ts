@@ -51,6 +51,19 @@ export class Reader {
     return this.path ? `${this.path}.${key}` : key;
   }
 
+  /** `value`, else `fallback`, else a problem: the field is required. */
+  private need<T>(key: string, value: T | null, fallback: T | undefined): T {
+    if (value !== null) return value;
+    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
+    return fallback;
+  }
+
+  /** `created_at`, and `updated_at` (the creation time when absent). */
+  times(): { created_at: string; updated_at: string } {
+    const created = this.timestamp('created_at');
+    return { created_at: created, updated_at: this.timestamp('updated_at', created) };
+  }
+
   /** Whether the record has the field with a value other than null. */
   has(key: string): boolean {
     const value = this.value[key];
@@ -64,9 +77,7 @@ export class Reader {
 
   /** A positive integer id (a numeric string too). */
   id(key: string): number {
-    const value = this.idOrNull(key);
-    if (value === null) throw new WireProblem(this.name(key), 'missing');
-    return value;
+    return this.need(key, this.idOrNull(key), undefined);
   }
 
   idOrNull(key: string): number | null {
@@ -80,10 +91,7 @@ export class Reader {
 
   /** A string; numbers are written as text. `fallback` when absent or null (else a problem). */
   str(key: string, fallback?: string): string {
-    const value = this.strOrNull(key);
-    if (value !== null) return value;
-    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
-    return fallback;
+    return this.need(key, this.strOrNull(key), fallback);
   }
 
   strOrNull(key: string): string | null {
@@ -96,10 +104,7 @@ export class Reader {
 
   /** A number (a numeric string too); `fallback` when absent or null. */
   num(key: string, fallback?: number): number {
-    const value = this.numOrNull(key);
-    if (value !== null) return value;
-    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
-    return fallback;
+    return this.need(key, this.numOrNull(key), fallback);
   }
 
   numOrNull(key: string): number | null {
@@ -113,10 +118,7 @@ export class Reader {
 
   /** An integer (2021-01 sends frequencies as strings). */
   int(key: string, fallback?: number): number {
-    const value = this.intOrNull(key);
-    if (value !== null) return value;
-    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
-    return fallback;
+    return this.need(key, this.intOrNull(key), fallback);
   }
 
   intOrNull(key: string): number | null {
@@ -137,10 +139,7 @@ export class Reader {
 
   /** A money amount (a string in 2021-11, a number in some 2021-01 fields) as a decimal string. */
   money(key: string, currency: string, fallback?: string): string {
-    const value = this.moneyOrNull(key, currency);
-    if (value !== null) return value;
-    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
-    return fallback;
+    return this.need(key, this.moneyOrNull(key, currency), fallback);
   }
 
   moneyOrNull(key: string, currency: string): string | null {
@@ -154,10 +153,7 @@ export class Reader {
 
   /** A datetime as the store's canonical timestamp (`YYYY-MM-DDTHH:MM:SSZ`); no offset means UTC. */
   timestamp(key: string, fallback?: string): string {
-    const value = this.timestampOrNull(key);
-    if (value !== null) return value;
-    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
-    return fallback;
+    return this.need(key, this.timestampOrNull(key), fallback);
   }
 
   timestampOrNull(key: string): string | null {
@@ -170,10 +166,7 @@ export class Reader {
 
   /** A date (`YYYY-MM-DD`), also from a datetime (2021-01 `2025-02-01T00:00:00`). */
   date(key: string, fallback?: string): string {
-    const value = this.dateOrNull(key);
-    if (value !== null) return value;
-    if (fallback === undefined) throw new WireProblem(this.name(key), 'missing');
-    return fallback;
+    return this.need(key, this.dateOrNull(key), fallback);
   }
 
   dateOrNull(key: string): string | null {
