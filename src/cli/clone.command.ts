@@ -5,9 +5,9 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { LIST_NAMES } from '../clone/lists.js';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import { parseValueNames } from '../store/dialect-settings.js';
-import { API_VERSIONS, type ApiVersion } from '../store/versions.js';
+import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 
 interface CloneArgs {
   from: string;

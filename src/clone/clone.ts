@@ -8,7 +8,7 @@ import { monotonicMs, wallClockMs } from '../platform/clock.js';
 import { createRedactor, type RedactionSummary, type Redactor } from '../platform/redact.js';
 import { completeSettings, storeSettingsSchema, type StoreSettings } from '../store/settings.js';
 import type { SnapshotDoc } from '../store/snapshots.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import { storeDocument } from './document.js';
 import {
   fromWire,
@@ -246,6 +246,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
     currency: settings.currency,
     platformWord: settings.platform_word,
     valueNames: settings.value_names,
+    headerPrefix: options.headerPrefix,
   };
   const reading = new Reading(upstream, options, wire, redactor);
   reading.skipped.push(...skippedStore);

@@ -5,13 +5,13 @@
  * refused, so a failed clone never leaves a partial store behind.
  */
 import { writeFile } from 'node:fs/promises';
-import { ControlClient, type CreatedStore, type StoreSnapshot } from '../control/client.js';
+import { ControlClient, type CreatedStore, type StoreSnapshot } from '../client/client.js';
 import type { StoreRegistry } from '../store/registry.js';
 import { settingsInput } from '../store/settings.js';
 import { parseSnapshot, restoreSnapshot, type SnapshotDoc } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import type { TokenRecord } from '../model/token.js';
-import { parseTimestampMs } from '../http/list/params.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import type { CloneResult } from './clone.js';
 
 /**

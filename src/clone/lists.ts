@@ -3,7 +3,7 @@
  * versions it exists in, how it is narrowed to chosen customers, and what it needs cloned with it
  * (a subscription needs its address, an address its customer). `--only` names these lists.
  */
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 import type { WireCollection } from './from-wire/index.js';
 
 export interface ListPlan {

@@ -6,7 +6,7 @@
  * times. Waiting goes through an injectable `wait`, so tests move time instead of sleeping.
  */
 import { monotonicMs } from '../platform/clock.js';
-import type { ApiVersion } from '../store/versions.js';
+import type { ApiVersion } from '../model/versions.js';
 
 /** Why a clone stopped: the upstream refused or kept failing (the message says which and how). */
 export class CloneError extends Error {

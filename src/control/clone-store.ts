@@ -6,9 +6,9 @@
  */
 import * as z from 'zod';
 import { ApiError } from '../errors/api-error.js';
-import { parseTimestampMs } from '../http/list/params.js';
-import { parseWith } from '../http/validation.js';
-import { API_VERSIONS } from '../store/versions.js';
+import { parseTimestampMs } from '../platform/calendar.js';
+import { parseWith } from '../errors/validation.js';
+import { API_VERSIONS } from '../model/versions.js';
 import { completeSettings, mergedSettings, storeSettingsSchema } from '../store/settings.js';
 import { LIST_NAMES } from '../clone/lists.js';
 import type { ControlDeps } from './control.types.js';
@@ -110,7 +110,7 @@ export async function createClonedStore(
   return {
     status: 201,
     body: {
-      store: describeStore(store),
+      store: describeStore(store, deps.registry),
       token: token.token,
       client_secret: store.clientSecret,
       clone: result.summary,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { cloneStore } from '../../src/clone/clone.js';
 import { cloneIntoEmulator } from '../../src/clone/into.js';
-import { ControlError } from '../../src/control/client.js';
+import { ControlError } from '../../src/client/client.js';
 import { CLI, startCli } from '../helpers/cli.js';
 import { readAll } from '../helpers/upstream.js';
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
-import type { CreatedStore } from '../../src/control/client.js';
+import type { CreatedStore } from '../../src/client/client.js';
 import type { Json } from '../helpers/api.js';
 import { read, readAll, type Reader } from '../helpers/upstream.js';
 

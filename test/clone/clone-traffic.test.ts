@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { cloneStore } from '../../src/clone/clone.js';
-import { ControlError } from '../../src/control/client.js';
+import { ControlError } from '../../src/client/client.js';
 
 let upstream: Emulator;
 let target: Emulator;

@@ -3,7 +3,7 @@
  * currency (2021-01 sends some amounts as numbers; 2021-11 fills a null presentment currency with
  * it). Answers reach the converters in the spec's neutral names (the store's dialect is read first).
  */
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import type { AnalyticsData } from '../../model/shared.js';
 import type { Reader } from './reader.js';
 

@@ -11,8 +11,9 @@
 import { dialectOf } from '../../http/dialect.js';
 import type { Body } from '../../http/types.js';
 import type { RecordOf } from '../../store/collections.js';
+import { brandOf } from '../../store/dialect-settings.js';
 import { completeSettings, storeSettingsSchema } from '../../store/settings.js';
-import type { ApiVersion } from '../../store/versions.js';
+import type { ApiVersion } from '../../model/versions.js';
 import {
   collectionProductFromWire,
   discountFromWire,
@@ -101,6 +102,8 @@ export interface FromWireOptions {
   readonly platformWord?: string;
   /** The store's names for neutral values (`{platform_payments: 'shopify_payments'}`). */
   readonly valueNames?: Readonly<Record<string, string>>;
+  /** The service's header prefix (`Recharge` for `recharge_product_id`; default `Service`). */
+  readonly headerPrefix?: string;
 }
 
 /** A record left out, and why. */
@@ -122,7 +125,7 @@ function neutralizer(options: FromWireOptions): (record: unknown) => unknown {
   const settings = completeSettings(
     storeSettingsSchema.parse({ platform_word: options.platformWord, value_names: options.valueNames }),
   );
-  const dialect = dialectOf(settings);
+  const dialect = dialectOf({ settings, brand: brandOf(options.headerPrefix ?? 'Service') });
   if (dialect.neutral) return (record) => record;
   return (record) =>
     typeof record === 'object' && record !== null && !Array.isArray(record)

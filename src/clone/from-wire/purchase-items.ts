@@ -3,7 +3,7 @@
  * capitals, frequencies as strings, prices as numbers, dates as midnight datetimes and the product
  * as `platform_product_id`; 2021-11 the product as `external_product_id{ecommerce}`.
  */
-import type { IntervalUnit } from '../../domain/dates.js';
+import type { IntervalUnit } from '../../model/shared.js';
 import type { Onetime } from '../../model/onetime.js';
 import { SUBSCRIPTION_STATUSES, type Subscription } from '../../model/subscription.js';
 import { analyticsData, type WireContext } from './context.js';

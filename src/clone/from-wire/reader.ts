@@ -6,7 +6,7 @@
  * than zod schemas: records of 135,000-record stores go through it, and a problem must name the
  * field so the clone's summary can say why a record was left out.
  */
-import { parseTimestampMs } from '../../http/list/params.js';
+import { parseTimestampMs } from '../../platform/calendar.js';
 import { fromMinor, toMinor } from '../../domain/money.js';
 import { toIso } from '../../platform/clock.js';
 import { findCountry } from '../../domain/addresses/countries.js';

@@ -5,7 +5,7 @@
  * emulator's defaults.
  */
 import { storeSettingsSchema, type StoreSettingsInput } from '../../store/settings.js';
-import { isApiVersion } from '../../store/versions.js';
+import { isApiVersion } from '../../model/versions.js';
 import type { Reader } from './reader.js';
 
 /** A store's name and the settings its record shows. */
