@@ -17,7 +17,14 @@ import {
   type FromWireOptions,
   type SkippedRecord,
 } from './from-wire/index.js';
-import { COUNTED, METAFIELD_OWNERS, selectLists, versionOf, type ListPlan } from './lists.js';
+import {
+  complementOf,
+  COUNTED,
+  METAFIELD_OWNERS,
+  selectLists,
+  versionOf,
+  type ListPlan,
+} from './lists.js';
 import { rebuildDerived, sequencesOf, type CloneRecords } from './rebuild.js';
 import {
   CloneError,
@@ -149,11 +156,12 @@ class Reading {
     return [{}];
   }
 
-  async read(list: ListPlan): Promise<unknown[]> {
-    const version = versionOf(list, this.options.apiVersion ?? '2021-11');
-    const total = await this.total(list);
-    const progress = (done: number, finished: boolean) =>
-      this.options.onProgress?.({ list: list.name, done, total, finished });
+  /** Every record of `list` in `version`; told to `onProgress` unless `quiet` (a second read). */
+  async read(list: ListPlan, version: ApiVersion, quiet = false): Promise<unknown[]> {
+    const total = quiet ? null : await this.total(list);
+    const progress = (done: number, finished: boolean) => {
+      if (!quiet) this.options.onProgress?.({ list: list.name, done, total, finished });
+    };
     progress(0, false);
     const rows: unknown[] = [];
     const queries =
@@ -171,13 +179,49 @@ class Reading {
     return rows;
   }
 
-  convert(list: ListPlan, rows: readonly unknown[], version: ApiVersion): void {
+  private redacted(rows: readonly unknown[]): readonly unknown[] {
     const redactor = this.redactor;
-    const input = redactor ? rows.map((row) => redactor.json(row)) : rows;
-    const { records, skipped } = fromWire(list.collection, input, { ...this.wire, version });
+    return redactor ? rows.map((row) => redactor.json(row)) : rows;
+  }
+
+  convert(list: ListPlan, rows: readonly unknown[], version: ApiVersion): void {
+    const { records, skipped } = fromWire(list.collection, this.redacted(rows), { ...this.wire, version });
     (this.records as Record<string, unknown[]>)[list.collection] = records;
     this.counts[list.name] = records.length;
     this.skipped.push(...skipped);
+  }
+
+  /**
+   * The fields `version` does not show, read from the list in the other version and set on the
+   * records converted (by id). A record the second read lacks keeps what the first one gave.
+   */
+  async complete(list: ListPlan, version: ApiVersion): Promise<void> {
+    const complement = complementOf(list, version);
+    const records = (this.records as Record<string, { id: number }[]>)[list.collection];
+    if (!complement || !records?.length) return;
+    let rows: unknown[];
+    try {
+      rows = await this.read(list, complement.version, true);
+    } catch (error) {
+      if (!(error instanceof UnavailableList)) throw error;
+      this.skipped.push({
+        collection: list.name,
+        id: null,
+        reason: `${complement.fields.join(', ')} not cloned (only ${complement.version} shows them): ${error.message}`,
+      });
+      return;
+    }
+    const other = fromWire(list.collection, this.redacted(rows), {
+      ...this.wire,
+      version: complement.version,
+    });
+    const shownRecords = other.records as unknown as readonly ({ id: number } & Record<string, unknown>)[];
+    const byId = new Map(shownRecords.map((record) => [record.id, record]));
+    (this.records as Record<string, unknown[]>)[list.collection] = records.map((record) => {
+      const shown = byId.get(record.id);
+      if (!shown) return record;
+      return { ...record, ...Object.fromEntries(complement.fields.map((field) => [field, shown[field]])) };
+    });
   }
 }
 
@@ -253,7 +297,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
   for (const list of lists) {
     let rows: unknown[];
     try {
-      rows = await reading.read(list);
+      rows = await reading.read(list, versionOf(list, wire.version));
       if (list.name === 'collections') await readCollectionProducts(reading, rows);
       if (list.name === 'products') await readProductIds(reading);
     } catch (error) {
@@ -263,6 +307,7 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
       continue;
     }
     reading.convert(list, rows, versionOf(list, wire.version));
+    await reading.complete(list, versionOf(list, wire.version));
   }
   const now = options.now ?? serviceNow ?? wallClockMs();
   if (options.customers?.length) keepOwned(reading.records);

@@ -4,6 +4,7 @@
  * (a subscription needs its address, an address its customer). `--only` names these lists.
  */
 import type { ApiVersion } from '../model/versions.js';
+import type { RecordOf } from '../store/collections.js';
 import type { WireCollection } from './from-wire/index.js';
 
 export interface ListPlan {
@@ -180,6 +181,64 @@ export function selectLists(only: readonly string[]): ListPlan[] {
   };
   for (const name of only) add(name);
   return LISTS.filter((list) => wanted.has(list.name));
+}
+
+/**
+ * Fields of a record that only one version's answer shows (docs/records.md), by that version. A
+ * list read in the other version is read in this one too, and these fields are taken from it (by
+ * record id), so the clone answers both versions as the store does. Other collections show every
+ * field they hold in the version they are read in, or in both.
+ */
+export const VERSION_ONLY_FIELDS: {
+  readonly [N in WireCollection]?: Partial<Record<ApiVersion, readonly (keyof RecordOf<N>)[]>>;
+} = {
+  customers: {
+    '2021-01': ['accepts_marketing', 'billing', 'processor_type'],
+    '2021-11': ['apply_credit_to_next_recurring_charge', 'apply_credit_to_next_checkout_charge'],
+  },
+  addresses: { '2021-11': ['payment_method_id', 'shipping_lines_conserved'] },
+  // 2021-01 charge and order lines say neither their weight, taxes nor (prepaid) total.
+  charges: {
+    '2021-11': [
+      'line_items',
+      'shipping_lines',
+      'discount',
+      'currency',
+      'taxable',
+      'taxes_included',
+      'orders_count',
+      'merged_at',
+    ],
+  },
+  orders: { '2021-11': ['line_items', 'currency'] },
+  discounts: {
+    '2021-01': [
+      'duration',
+      'duration_usage_limit',
+      'usage_limit',
+      'times_used',
+      'first_time_customer_restriction',
+      'once_per_customer',
+    ],
+    '2021-11': ['external_discount_id'],
+  },
+};
+
+/**
+ * The other version a list is read in too, and the fields taken from it, when the version it is
+ * read in lacks some (`VERSION_ONLY_FIELDS`); null when it lacks none.
+ *
+ * @example complementOf(customersList, '2021-11'); // { version: '2021-01', fields: ['accepts_marketing', ...] }
+ */
+export function complementOf(
+  list: ListPlan,
+  version: ApiVersion,
+): { version: ApiVersion; fields: readonly string[] } | null {
+  const other: ApiVersion = version === '2021-01' ? '2021-11' : '2021-01';
+  const fields = (VERSION_ONLY_FIELDS[list.collection] as Partial<Record<ApiVersion, readonly string[]>>)?.[
+    other
+  ];
+  return list.legacy && fields?.length ? { version: other, fields } : null;
 }
 
 /** The version a list is read in. */

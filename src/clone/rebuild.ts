@@ -10,6 +10,7 @@ import type { AppliedDiscount, Charge } from '../model/charge.js';
 import type { Order } from '../model/order.js';
 import type { Product } from '../model/product.js';
 import type { RecordOf } from '../store/collections.js';
+import { coveringSequences } from '../store/sequences.js';
 import type { WireCollection } from './from-wire/index.js';
 
 /** Converted records by collection (any may be absent). */
@@ -18,7 +19,7 @@ export type CloneRecords = { -readonly [N in WireCollection]?: RecordOf<N>[] };
 /** Charge statuses that counted as a successful charge of their subscriptions. */
 const PAID = new Set<Charge['status']>(['success', 'refunded', 'partially_refunded']);
 
-/** The real service numbers orders it submits to the platform from here (src/billing/orders.ts). */
+/** The emulator numbers orders it submits to the platform from here (src/domain/orders/charge-orders.ts). */
 const EXTERNAL_ORDER_BASE = 5_000_000_000;
 
 function maxId(rows: readonly { id: number }[] | undefined): number {
@@ -112,35 +113,21 @@ export function rebuildDerived(records: CloneRecords, productIds: ReadonlyMap<st
   return out;
 }
 
-/** The sequence each collection's ids are drawn from, where it is not the collection's name. */
-const SEQUENCE_OF: Partial<Record<WireCollection, string>> = {
-  product_collections: 'collections',
-  subscriptions: 'purchase_items',
-  onetimes: 'purchase_items',
-};
-
 /**
- * The id sequences a store goes on numbering from: the largest id of each kind read, so a record
- * created in the clone never takes the id of a cloned one.
+ * The id sequences a store goes on numbering from: the largest id of each kind read (the store's
+ * own table of where each kind's ids are kept, src/store/sequences.ts), so the copy numbers its
+ * next records as the real store would, and never with the id of a cloned one. Kinds without
+ * records stay absent: the store numbers them from its own block.
  *
  * @example sequencesOf({ customers: [{ id: 7, ... }] }); // { customers: 7 }
  */
 export function sequencesOf(records: CloneRecords): Record<string, number> {
-  const sequences: Record<string, number> = {};
-  const raise = (kind: string, id: number) => {
-    // Kinds without records stay absent: the store numbers them from its own block.
-    if (id > (sequences[kind] ?? 0)) sequences[kind] = id;
-  };
-  for (const [collection, rows] of Object.entries(records) as [WireCollection, { id: number }[]][])
-    raise(SEQUENCE_OF[collection] ?? collection, maxId(rows));
-  for (const product of records.products ?? []) for (const v of product.variants) raise('variants', v.id);
-  for (const selection of records.bundle_selections ?? [])
-    for (const item of selection.items) raise('bundle_selection_items', item.id);
+  const sequences = { ...coveringSequences({ sequences: {}, collections: records, tokens: [] }, 0) };
   // Orders the emulator submitted are numbered 5,000,000,000 + n; real ones are left alone.
   for (const { external_order_id } of [...(records.orders ?? []), ...(records.charges ?? [])]) {
     const n = Number(external_order_id) - EXTERNAL_ORDER_BASE;
     if (external_order_id !== null && Number.isSafeInteger(n) && n > 0 && n < 10_000_000)
-      raise('external_orders', n);
+      sequences.external_orders = Math.max(sequences.external_orders ?? 0, n);
   }
   return sequences;
 }

@@ -123,6 +123,49 @@ describe('billing-emulator clone', () => {
     ).toBe(true);
   });
 
+  it('--customer, --api-version and --now: chosen customers read in 2021-01, at the time given', async () => {
+    const [first] = await readAll(
+      { url: upstream.url, token: upstream.token, prefix: PREFIX },
+      '/customers',
+      'customers',
+      '2021-11',
+    );
+    const args = [
+      '--customer',
+      String(first.id),
+      '--api-version',
+      '2021-01',
+      '--now',
+      '2025-03-01T00:00:00Z',
+    ];
+    const { code, stdout } = await cli(['clone', ...from(), ...args, '--into', target.url, '--json']);
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    expect(summary.counts).toMatchObject({ customers: 1, addresses: 1, subscriptions: 1 });
+    const copy = { url: target.url, token: summary.token, prefix: PREFIX };
+    const [customer] = await readAll(copy, '/customers', 'customers', '2021-11');
+    expect(customer).toEqual(first);
+    expect(await target.control.forStore(summary.token).clock()).toMatchObject({
+      now: expect.stringMatching(/^2025-03-01T00:00:00/),
+    });
+  });
+
+  it('refuses a list it does not read and a time it cannot read, naming them', async () => {
+    const list = await cli([
+      'clone',
+      ...from(),
+      '--only',
+      'customers,invoices',
+      '--out',
+      join(dir, 'x.json'),
+    ]);
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain('--only: no list invoices (lists: customers, addresses,');
+    const time = await cli(['clone', ...from(), '--now', 'yesterday', '--out', join(dir, 'x.json')]);
+    expect(time.code).toBe(1);
+    expect(time.stderr).toContain('--now: not an ISO-8601 time: yesterday');
+  });
+
   it('says where the clone should go when neither --out nor --into is given', async () => {
     const { code, stderr } = await cli(['clone', ...from()]);
     expect(code).toBe(1);

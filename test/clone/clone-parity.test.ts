@@ -1,7 +1,8 @@
 /**
  * A clone answers like the store it copies. A second emulator plays the real service (real names:
  * `shopify` for the platform, `Recharge` headers), seeded with `small-shop` and a month of billing
- * behind it (paid, failing and prepaid charges, orders, queued prepaid orders); its store is cloned
+ * behind it (paid, failing and prepaid charges, orders, queued prepaid orders) and values in the
+ * fields only one version shows (a customer's billing address, a discount's usage); its store is cloned
  * into a new store of another emulator through the control API. Every list and single read of the
  * cloned collections answers the same bodies, in both versions; a month later both stores have made
  * the same charges and orders.
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import type { CreatedStore } from '../../src/client/client.js';
 import type { Json } from '../helpers/api.js';
-import { read, readAll, type Reader } from '../helpers/upstream.js';
+import { read, readAll, write, type Reader } from '../helpers/upstream.js';
 
 const PREFIX = 'Recharge';
 let upstream: Emulator;
@@ -18,6 +19,8 @@ let target: Emulator;
 let created: CreatedStore;
 let real: Reader;
 let clone: Reader;
+/** A clone of the same store that read its lists in 2021-01 (`api_version`), at the same time. */
+let legacyClone: Reader;
 
 beforeAll(async () => {
   upstream = await createEmulator({
@@ -29,14 +32,58 @@ beforeAll(async () => {
   });
   target = await createEmulator({ port: 0, logger: 'silent', headerPrefix: PREFIX });
   await upstream.control.advanceClock({ days: 40 });
+  real = { url: upstream.url, token: upstream.token, prefix: PREFIX };
+  await showVersionOnlyFields(real);
   const { now } = await upstream.control.clock();
   created = await target.control.createStore({
     clock: { now },
     clone: { from: upstream.url, token: upstream.token, header_prefix: PREFIX, platform_word: 'shopify' },
   });
-  real = { url: upstream.url, token: upstream.token, prefix: PREFIX };
   clone = { url: target.url, token: created.token, prefix: PREFIX };
+  const legacy = await target.control.createStore({
+    clock: { now },
+    clone: {
+      from: upstream.url,
+      token: upstream.token,
+      header_prefix: PREFIX,
+      platform_word: 'shopify',
+      api_version: '2021-01',
+    },
+  });
+  legacyClone = { url: target.url, token: legacy.token, prefix: PREFIX };
 }, 60_000);
+
+/** Values in fields only one version answers: a clone read in one version must keep them too. */
+async function showVersionOnlyFields(store: Reader): Promise<void> {
+  const [first, second] = await readAll(store, '/customers', 'customers', '2021-11');
+  await write(store, 'PUT', `/customers/${first.id}`, '2021-01', {
+    accepts_marketing: true,
+    processor_type: 'stripe',
+    billing_first_name: 'Ada',
+    billing_last_name: 'Lovelace',
+    billing_address1: '1 Analytical Row',
+    billing_city: 'Boston',
+    billing_province: 'Massachusetts',
+    billing_zip: '02101',
+    billing_country: 'United States',
+    billing_phone: '+16175550100',
+  });
+  await write(store, 'PUT', `/customers/${second.id}`, '2021-11', {
+    apply_credit_to_next_recurring_charge: true,
+    apply_credit_to_next_checkout_charge: true,
+  });
+  await write(store, 'POST', '/discounts', '2021-01', {
+    code: 'THREE-TIMES',
+    discount_type: 'percentage',
+    value: '10',
+    duration: 'usage_limit',
+    duration_usage_limit: 3,
+    usage_limit: 500,
+    once_per_customer: true,
+    first_time_customer_restriction: 'customer_must_not_exist_in_service',
+    external_discount_id: '991',
+  });
+}
 
 afterAll(async () => {
   await upstream?.close();
@@ -122,17 +169,24 @@ describe('a clone of a store of the real service', () => {
     expect(summary?.requests).toBeGreaterThan(10);
   });
 
-  it.each(LISTS.flatMap((list) => list.versions.map((version) => [list.path, version, list] as const)))(
-    'answers %s in %s with the same bodies, list and single reads',
-    async (path, version, list) => {
+  it.each(
+    LISTS.flatMap((list) =>
+      list.versions.flatMap((version) =>
+        (['2021-11', '2021-01'] as const).map((readIn) => [readIn, list.path, version, list] as const),
+      ),
+    ),
+  )(
+    'read in %s, answers %s in %s with the same bodies, list and single reads',
+    async (readIn, path, version, list) => {
+      const copy = readIn === '2021-11' ? clone : legacyClone;
       const theirs = await readAll(real, path, list.key, version);
-      const ours = await readAll(clone, path, list.key, version);
+      const ours = await readAll(copy, path, list.key, version);
       expect(theirs.length).toBeGreaterThan(0);
       expect(ours).toEqual(theirs);
       const base = path.split('?')[0];
       for (const record of theirs.slice(0, 30)) {
         const one = await read(real, `${base}/${list.one(record)}`, version);
-        expect(await read(clone, `${base}/${list.one(record)}`, version)).toEqual(one);
+        expect(await read(copy, `${base}/${list.one(record)}`, version)).toEqual(one);
       }
     },
   );
@@ -153,6 +207,36 @@ describe('a clone of a store of the real service', () => {
     expect(theirCharges.filter((c: Json) => c.status === 'success').length).toBeGreaterThan(30);
     expect(await charges(clone)).toEqual(theirCharges);
     expect(await orders(clone)).toEqual(await orders(real));
+  });
+
+  it('numbers the records made in it as the real store numbers its next ones', async () => {
+    const [existing] = await readAll(real, '/subscriptions', 'subscriptions', '2021-11');
+    const made = async (store: Reader) => {
+      const customer = await write(store, 'POST', '/customers', '2021-11', {
+        email: 'new@shop.example',
+        first_name: 'New',
+        last_name: 'Customer',
+      });
+      const subscription = await write(store, 'POST', '/subscriptions', '2021-11', {
+        address_id: existing.address_id,
+        next_charge_scheduled_at: '2025-04-01',
+        charge_interval_frequency: 1,
+        order_interval_frequency: 1,
+        order_interval_unit: 'month',
+        quantity: 1,
+        price: '10.00',
+        product_title: 'Tea',
+        external_variant_id: existing.external_variant_id,
+      });
+      const discount = await write(store, 'POST', '/discounts', '2021-01', {
+        code: 'NEW',
+        discount_type: 'percentage',
+        value: '5',
+        duration: 'forever',
+      });
+      return [customer.customer.id, subscription.subscription.id, discount.discount.id];
+    };
+    expect(await made(clone)).toEqual(await made(real));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Reading an emulator that plays the real service (real header names) the way a client would, for
- * the clone tests: whole lists through their cursors, and single records.
+ * the clone tests: whole lists through their cursors, single records, and writes.
  */
 import type { Json } from './api.js';
 
@@ -40,4 +40,27 @@ export async function readAll(store: Reader, path: string, key: string, version:
     }
   }
   return records;
+}
+
+/** `method path` with a JSON body in `version`; the parsed body (throws on non-2xx). */
+export async function write(
+  store: Reader,
+  method: 'POST' | 'PUT',
+  path: string,
+  version: string,
+  body: Json,
+): Promise<Json> {
+  const response = await fetch(new URL(path, store.url), {
+    method,
+    headers: {
+      [`X-${store.prefix}-Access-Token`]: store.token,
+      [`X-${store.prefix}-Version`]: version,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const answer: Json = await response.json();
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
 }

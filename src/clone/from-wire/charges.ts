@@ -176,6 +176,7 @@ export function chargeFromWire(r: Reader, ctx: WireContext): Charge {
     charge_attempts: r.int(legacy ? 'number_times_tried' : 'charge_attempts', 0),
     last_charge_attempt: r.timestampOrNull(legacy ? 'last_charge_attempt_date' : 'last_charge_attempt'),
     retry_date: r.dateOrNull('retry_date'),
+    merged_at: r.timestampOrNull('merged_at'),
     payment_processor: r.strOrNull(legacy ? 'processor_name' : 'payment_processor'),
     external_transaction_id: legacy
       ? r.strOrNull('transaction_id')

@@ -46,6 +46,7 @@ export function customerFromWire(r: Reader, ctx: WireContext): Customer {
     analytics_data: analyticsData(r),
     tax_exempt: r.bool('tax_exempt'),
     apply_credit_to_next_recurring_charge: r.bool('apply_credit_to_next_recurring_charge'),
+    apply_credit_to_next_checkout_charge: r.bool('apply_credit_to_next_checkout_charge'),
     processor_type: r.strOrNull('processor_type'),
     first_charge_processed_at: r.timestampOrNull('first_charge_processed_at'),
     ...r.times(),
