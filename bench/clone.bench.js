@@ -3,7 +3,8 @@
 // as users run it (`billing-emulator clone --into`, one process per side). Beside it, in the same
 // run: reading every list the clone reads without converting anything (the HTTP floor), and moving
 // the same store by snapshot export and import (the fastest copy between two emulators). Each is
-// measured BENCH_CLONE_ROUNDS times (default 3): the median. Run: npm run bench (every bench), or
+// measured BENCH_CLONE_ROUNDS times (default 3): the median. BENCH_CLONE_SCENARIO names another
+// scenario to clone (a quick check: small-shop). Run: npm run bench (every bench), or
 // node bench/clone.bench.js after npm run build.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { ControlClient } from '../dist/index.js';
 import { CLI, report, startServer, verdict } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_CLONE_ROUNDS ?? 3);
+const SCENARIO = process.env.BENCH_CLONE_SCENARIO ?? 'large-shop';
 const PREFIX = 'Recharge';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), 'billing-emulator-clone-bench-'));
@@ -25,7 +27,7 @@ const upstream = await startServer([
   '--port',
   '0',
   '--scenario',
-  'large-shop',
+  SCENARIO,
   '--header-prefix',
   PREFIX,
   '--platform-word',
@@ -39,7 +41,11 @@ try {
   await source.advanceClock({ days: 31 });
   const admin = new ControlClient({ baseUrl: target.url, headerPrefix: PREFIX });
 
-  /** Every list the clone reads, paged with cursors, bodies parsed and dropped. */
+  /**
+   * Every list the clone reads, paged with cursors, bodies parsed and dropped: in 2021-11, and the
+   * lists whose 2021-11 records lack fields the clone takes from 2021-01 (customers, discounts) in
+   * 2021-01 too, paged with the Link header.
+   */
   async function readEverything() {
     const lists = [
       'customers',
@@ -76,6 +82,15 @@ try {
         records += body[name].length;
         cursor = body.next_cursor;
       } while (cursor);
+    }
+    for (const name of ['customers', 'discounts']) {
+      let url = `${upstream.url}/${name}?limit=250`;
+      while (url) {
+        const headers = { [`X-${PREFIX}-Access-Token`]: token, [`X-${PREFIX}-Version`]: '2021-01' };
+        const res = await fetch(url, { headers });
+        await res.json();
+        url = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+      }
     }
     return records;
   }
@@ -151,7 +166,7 @@ try {
     rows.push(['snapshot export + import of the same store', `failed: ${error.message}`]);
   }
   report(
-    `Clone of large-shop a month into billing (median of ${ROUNDS}; ${records.toLocaleString('en-US')} records, ${summary.requests} requests)`,
+    `Clone of ${SCENARIO} a month into billing (median of ${ROUNDS}; ${records.toLocaleString('en-US')} records, ${summary.requests} requests)`,
     rows,
   );
   const ms = (values) => values.map(Math.round).join('/');

@@ -17,14 +17,7 @@ import {
   type FromWireOptions,
   type SkippedRecord,
 } from './from-wire/index.js';
-import {
-  complementOf,
-  COUNTED,
-  METAFIELD_OWNERS,
-  selectLists,
-  versionOf,
-  type ListPlan,
-} from './lists.js';
+import { complementOf, COUNTED, METAFIELD_OWNERS, selectLists, versionOf, type ListPlan } from './lists.js';
 import { rebuildDerived, sequencesOf, type CloneRecords } from './rebuild.js';
 import {
   CloneError,
