@@ -6,7 +6,12 @@
  */
 import { monotonicMs, wallClockMs } from '../platform/clock.js';
 import { createRedactor, type RedactionSummary, type Redactor } from '../platform/redact.js';
-import { completeSettings, storeSettingsSchema, type StoreSettings } from '../store/settings.js';
+import {
+  completeSettings,
+  storeSettingsSchema,
+  type StoreSettings,
+  type StoreSettingsInput,
+} from '../store/settings.js';
 import type { SnapshotDoc } from '../store/snapshots.js';
 import type { ApiVersion } from '../model/versions.js';
 import { storeDocument } from './document.js';
@@ -236,11 +241,19 @@ function keepOwned(records: CloneRecords): void {
     records.bundle_selections = records.bundle_selections.filter((b) => items.has(b.purchase_item_id));
 }
 
-/** The clone's settings: the store record's, the dialect given, the emulator's defaults for the rest. */
-function cloneSettings(store: ReturnType<typeof storeFromWire> | null, options: CloneOptions): StoreSettings {
+/**
+ * The clone's settings: the store record's, what the gated lists' answers told (`gated`), the
+ * dialect given, the emulator's defaults for the rest.
+ */
+function cloneSettings(
+  store: ReturnType<typeof storeFromWire> | null,
+  options: CloneOptions,
+  gated: StoreSettingsInput = {},
+): StoreSettings {
   return completeSettings(
     storeSettingsSchema.parse({
       ...store?.settings,
+      ...gated,
       ...(options.platformWord ? { platform_word: options.platformWord } : {}),
       ...(options.valueNames ? { value_names: options.valueNames } : {}),
     }),
@@ -277,16 +290,17 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
       reason: `settings not cloned (${error.message}): the emulator's defaults apply`,
     });
   }
-  const settings = cloneSettings(store, options);
+  const read = cloneSettings(store, options);
   const wire: FromWireOptions = {
     version: options.apiVersion ?? '2021-11',
-    currency: settings.currency,
-    platformWord: settings.platform_word,
-    valueNames: settings.value_names,
+    currency: read.currency,
+    platformWord: read.platform_word,
+    valueNames: read.value_names,
     headerPrefix: options.headerPrefix,
   };
   const reading = new Reading(upstream, options, wire, redactor);
   reading.skipped.push(...skippedStore);
+  const gated: StoreSettingsInput = {};
   for (const list of lists) {
     let rows: unknown[];
     try {
@@ -296,12 +310,15 @@ export async function cloneStore(options: CloneOptions): Promise<CloneResult> {
     } catch (error) {
       if (!(error instanceof UnavailableList)) throw error;
       reading.unavailable(list.name, error);
+      if (error.status === 403) Object.assign(gated, list.gate?.refused);
       options.onProgress?.({ list: list.name, done: 0, total: 0, finished: true });
       continue;
     }
+    Object.assign(gated, list.gate?.answered);
     reading.convert(list, rows, versionOf(list, wire.version));
     await reading.complete(list, versionOf(list, wire.version));
   }
+  const settings = cloneSettings(store, options, gated);
   const now = options.now ?? serviceNow ?? wallClockMs();
   if (options.customers?.length) keepOwned(reading.records);
   const records = rebuildDerived(reading.records, reading.productIds);

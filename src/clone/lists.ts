@@ -5,6 +5,7 @@
  */
 import type { ApiVersion } from '../model/versions.js';
 import type { RecordOf } from '../store/collections.js';
+import type { StoreSettingsInput } from '../store/settings.js';
 import type { WireCollection } from './from-wire/index.js';
 
 export interface ListPlan {
@@ -20,7 +21,16 @@ export interface ListPlan {
   readonly byCustomer?: string;
   /** Lists whose records these refer to. */
   readonly needs: readonly string[];
+  /**
+   * What the list's answer tells of the store's settings: those it has when the list answers, and
+   * when it refuses with 403 (a list behind a product or plan); the clone takes them, so it answers
+   * the same.
+   */
+  readonly gate?: { readonly answered: StoreSettingsInput; readonly refused: StoreSettingsInput };
 }
+
+/** Credits answer only for stores with the retention product (spec rule 7). */
+const RETENTION_GATE = { answered: { retention_enabled: true }, refused: { retention_enabled: false } };
 
 /** The lists in the order they are read (what a list refers to is read before it). */
 export const LISTS: readonly ListPlan[] = [
@@ -111,6 +121,7 @@ export const LISTS: readonly ListPlan[] = [
     key: 'bundle_selections',
     legacy: false,
     needs: ['subscriptions', 'products'],
+    gate: { answered: { plan: 'pro' }, refused: { plan: 'standard' } },
   },
   {
     name: 'credit_accounts',
@@ -120,6 +131,7 @@ export const LISTS: readonly ListPlan[] = [
     legacy: false,
     byCustomer: 'customer_id',
     needs: ['customers'],
+    gate: RETENTION_GATE,
   },
   {
     name: 'credit_adjustments',
@@ -129,6 +141,7 @@ export const LISTS: readonly ListPlan[] = [
     legacy: false,
     byCustomer: 'customer_id',
     needs: ['credit_accounts'],
+    gate: RETENTION_GATE,
   },
   {
     name: 'retention_strategies',
