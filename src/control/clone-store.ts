@@ -71,7 +71,7 @@ export async function createClonedStore(
   // Loaded on first use: nothing of the clone is needed to start.
   const { cloneStore, CloneError } = await import('../clone/clone.js');
   const { cloneIntoRegistry } = await import('../clone/into.js');
-  const { describeStore } = await import('./stores.routes.js');
+  const { createdStore } = await import('./stores.routes.js');
   const now = fields.clock?.now === undefined ? undefined : (parseTimestampMs(fields.clock.now) ?? undefined);
   let result;
   try {
@@ -107,13 +107,5 @@ export async function createClonedStore(
       token: fields.token,
     },
   );
-  return {
-    status: 201,
-    body: {
-      store: describeStore(store, deps.registry),
-      token: token.token,
-      client_secret: store.clientSecret,
-      clone: result.summary,
-    },
-  };
+  return createdStore(deps, store, token, { clone: result.summary });
 }

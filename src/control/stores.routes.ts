@@ -13,6 +13,7 @@ import {
 } from '../store/settings.js';
 import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
+import type { TokenRecord } from '../model/token.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import type { Body } from '../http/types.js';
 import { cloneBody, createClonedStore } from './clone-store.js';
@@ -86,6 +87,28 @@ export function describeStore(store: Store, registry: StoreRegistry): Record<str
   };
 }
 
+/**
+ * The answer to `POST /stores`: the new store, its token and secret, and what filled it (`extra`).
+ *
+ * @example createdStore(deps, store, token, { scenario: { name: 'small-shop', records } })
+ */
+export function createdStore(
+  deps: ControlDeps,
+  store: Store,
+  token: TokenRecord,
+  extra: Record<string, unknown> = {},
+): { status: 201; body: Record<string, unknown> } {
+  return {
+    status: 201,
+    body: {
+      store: describeStore(store, deps.registry),
+      token: token.token,
+      client_secret: store.clientSecret,
+      ...extra,
+    },
+  };
+}
+
 /** A store seeded from a built-in scenario: its settings and clock (the request's win), then its fixture. */
 async function createSeededStore(
   deps: ControlDeps,
@@ -127,15 +150,7 @@ async function createSeededStore(
     deps.registry.delete(store.id);
     throw errors.field('scenario', (error as Error).message);
   }
-  return {
-    status: 201,
-    body: {
-      store: describeStore(store, deps.registry),
-      token: token.token,
-      client_secret: store.clientSecret,
-      scenario: { name: scenario.name, records },
-    },
-  };
+  return createdStore(deps, store, token, { scenario: { name: scenario.name, records } });
 }
 
 function issueToken(
@@ -179,14 +194,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
         token: input.token,
         clock: { now, mode: input.clock?.mode },
       });
-      return {
-        status: 201,
-        body: {
-          store: describeStore(store, deps.registry),
-          token: token.token,
-          client_secret: store.clientSecret,
-        },
-      };
+      return createdStore(deps, store, token);
     },
   },
   {

@@ -13,22 +13,15 @@ import { cloneStore } from '../../src/clone/clone.js';
 import { cloneIntoEmulator } from '../../src/clone/into.js';
 import { ControlError } from '../../src/client/client.js';
 import { CLI, startCli } from '../helpers/cli.js';
-import { readAll } from '../helpers/upstream.js';
+import { PREFIX, readAll, startRealService } from '../helpers/upstream.js';
 
 const run = promisify(execFile);
-const PREFIX = 'Recharge';
 let upstream: Emulator;
 let target: Emulator;
 let dir: string;
 
 beforeAll(async () => {
-  upstream = await createEmulator({
-    port: 0,
-    logger: 'silent',
-    scenario: 'small-shop',
-    platformWord: 'shopify',
-    headerPrefix: PREFIX,
-  });
+  upstream = await startRealService();
   target = await createEmulator({ port: 0, logger: 'silent', headerPrefix: PREFIX });
   dir = await mkdtemp(join(tmpdir(), 'clone-cli-'));
 }, 60_000);

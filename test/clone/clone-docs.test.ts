@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/index.js';
+import type { Emulator } from '../../src/index.js';
 import { LIST_NAMES, VERSION_ONLY_FIELDS } from '../../src/clone/lists.js';
 import { CLI, startCli, type RunningCli } from '../helpers/cli.js';
-import { readAll } from '../helpers/upstream.js';
+import { readAll, startRealService } from '../helpers/upstream.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const doc = read('../../docs/clone.md');
@@ -45,13 +45,7 @@ describe('docs/clone.md shell examples', () => {
   });
 
   it('run in order against an emulator playing the real service', async () => {
-    real = await createEmulator({
-      port: 0,
-      logger: 'silent',
-      scenario: 'small-shop',
-      headerPrefix: 'Recharge',
-      platformWord: 'shopify',
-    });
+    real = await startRealService();
     const service = { url: real.url, token: real.token, prefix: 'Recharge' };
     const [customer] = await readAll(service, '/customers', 'customers', '2021-11');
     const dir = await mkdtemp(join(tmpdir(), 'clone-docs-'));

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import type { CreatedStore } from '../../src/client/client.js';
 import type { Json } from '../helpers/api.js';
-import { read, readAll, write, type Reader } from '../helpers/upstream.js';
+import { PREFIX, read, readAll, startRealService, write, type Reader } from '../helpers/upstream.js';
 
-const PREFIX = 'Recharge';
 let upstream: Emulator;
 let target: Emulator;
 let created: CreatedStore;
@@ -23,13 +22,7 @@ let clone: Reader;
 let legacyClone: Reader;
 
 beforeAll(async () => {
-  upstream = await createEmulator({
-    port: 0,
-    logger: 'silent',
-    scenario: 'small-shop',
-    platformWord: 'shopify',
-    headerPrefix: PREFIX,
-  });
+  upstream = await startRealService();
   target = await createEmulator({ port: 0, logger: 'silent', headerPrefix: PREFIX });
   await upstream.control.advanceClock({ days: 40 });
   real = { url: upstream.url, token: upstream.token, prefix: PREFIX };
@@ -132,101 +125,40 @@ afterAll(async () => {
   await target?.close();
 });
 
-/** The lists a clone copies whole, and how a single record of each is read. */
-const LISTS: readonly {
-  path: string;
-  key: string;
-  single: string;
-  one: (r: Json) => string;
-  versions: string[];
-}[] = [
-  {
-    path: '/customers',
-    key: 'customers',
-    single: 'customer',
-    one: (r) => r.id,
-    versions: ['2021-11', '2021-01'],
-  },
-  {
-    path: '/addresses',
-    key: 'addresses',
-    single: 'address',
-    one: (r) => r.id,
-    versions: ['2021-11', '2021-01'],
-  },
-  {
-    path: '/payment_methods',
-    key: 'payment_methods',
-    single: 'payment_method',
-    one: (r) => r.id,
-    versions: ['2021-11'],
-  },
-  {
-    path: '/subscriptions',
-    key: 'subscriptions',
-    single: 'subscription',
-    one: (r) => r.id,
-    versions: ['2021-11', '2021-01'],
-  },
-  {
-    path: '/onetimes',
-    key: 'onetimes',
-    single: 'onetime',
-    one: (r) => r.id,
-    versions: ['2021-11', '2021-01'],
-  },
-  { path: '/charges', key: 'charges', single: 'charge', one: (r) => r.id, versions: ['2021-11', '2021-01'] },
-  { path: '/orders', key: 'orders', single: 'order', one: (r) => r.id, versions: ['2021-11', '2021-01'] },
-  {
-    path: '/products',
-    key: 'products',
-    single: 'product',
-    one: (r) => r.external_product_id,
-    versions: ['2021-11'],
-  },
-  { path: '/plans', key: 'plans', single: 'plan', one: (r) => r.id, versions: ['2021-11'] },
-  {
-    path: '/discounts',
-    key: 'discounts',
-    single: 'discount',
-    one: (r) => r.id,
-    versions: ['2021-11', '2021-01'],
-  },
-  {
-    path: '/collections',
-    key: 'collections',
-    single: 'collection',
-    one: (r) => r.id,
-    versions: ['2021-11'],
-  },
-  {
-    path: '/retention_strategies',
-    key: 'retention_strategies',
-    single: 'retention_strategy',
-    one: (r) => r.id,
-    versions: ['2021-11'],
-  },
-  {
-    path: '/credit_accounts',
-    key: 'credit_accounts',
-    single: 'credit_account',
-    one: (r) => r.id,
-    versions: ['2021-11'],
-  },
-  {
-    path: '/credit_adjustments',
-    key: 'credit_adjustments',
-    single: 'credit_adjustment',
-    one: (r) => r.id,
-    versions: ['2021-11'],
-  },
-  ...['store', 'customer', 'address', 'subscription', 'charge', 'order'].map((owner) => ({
-    path: `/metafields?owner_resource=${owner}`,
-    key: 'metafields',
-    single: 'metafield',
-    one: (r: Json) => r.id,
-    versions: ['2021-11', '2021-01'],
-  })),
+/** The lists a clone copies whole, the versions they answer in, and how a single record of each is read. */
+interface ListRead {
+  readonly path: string;
+  readonly key: string;
+  readonly one: (r: Json) => string;
+  readonly versions: readonly string[];
+}
+
+const BOTH = ['2021-11', '2021-01'];
+const list = (path: string, versions = BOTH, one = (r: Json) => r.id): ListRead => ({
+  path,
+  key: path.slice(1).split('?')[0] ?? '',
+  one,
+  versions,
+});
+
+const LISTS: readonly ListRead[] = [
+  list('/customers'),
+  list('/addresses'),
+  list('/payment_methods', ['2021-11']),
+  list('/subscriptions'),
+  list('/onetimes'),
+  list('/charges'),
+  list('/orders'),
+  list('/products', ['2021-11'], (r) => r.external_product_id),
+  list('/plans', ['2021-11']),
+  list('/discounts'),
+  list('/collections', ['2021-11']),
+  list('/retention_strategies', ['2021-11']),
+  list('/credit_accounts', ['2021-11']),
+  list('/credit_adjustments', ['2021-11']),
+  ...['store', 'customer', 'address', 'subscription', 'charge', 'order'].map((owner) =>
+    list(`/metafields?owner_resource=${owner}`),
+  ),
 ];
 
 describe('a clone of a store of the real service', () => {

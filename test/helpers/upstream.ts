@@ -1,8 +1,26 @@
 /**
- * Reading an emulator that plays the real service (real header names) the way a client would, for
- * the clone tests: whole lists through their cursors, single records, and writes.
+ * An emulator that plays the real service (real header names) for the clone tests, read and written
+ * the way a client would: whole lists through their cursors, single records, and writes.
  */
+import { createEmulator, type Emulator } from '../../src/index.js';
 import type { Json } from './api.js';
+
+/** The real service's header prefix, which the emulators of the clone tests speak. */
+export const PREFIX = 'Recharge';
+
+/**
+ * An emulator playing the real service with its real names (`Recharge` headers, `shopify` for the
+ * platform), its default store seeded with `small-shop` (25 customers).
+ */
+export function startRealService(): Promise<Emulator> {
+  return createEmulator({
+    port: 0,
+    logger: 'silent',
+    scenario: 'small-shop',
+    platformWord: 'shopify',
+    headerPrefix: PREFIX,
+  });
+}
 
 export interface Reader {
   readonly url: string;
