@@ -3,11 +3,12 @@
  * and writes it as a snapshot document (`--out`) or into a new store of a running emulator
  * (`--into`). docs/clone.md is the guide.
  */
-import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { LIST_NAMES } from '../clone/lists.js';
 import { parseTimestampMs } from '../platform/calendar.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
+import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
 
 interface CloneArgs {
   from: string;
@@ -46,81 +47,132 @@ function cloneTime(text: string | undefined): number | undefined {
   return ms;
 }
 
+/** The options of `clone`, in the order --help lists them. */
+const CLONE_OPTIONS: readonly (readonly [string, Options])[] = [
+  [
+    'from',
+    {
+      type: 'string',
+      demandOption: true,
+      coerce: urlOption('from'),
+      describe: 'Base URL of the API to read the store from',
+    },
+  ],
+  [
+    'token',
+    { type: 'string', demandOption: true, describe: "The store's API token (read scopes are enough)" },
+  ],
+  [
+    'header-prefix',
+    {
+      type: 'string',
+      default: 'Service',
+      describe: 'Middle word of its headers (X-<prefix>-Access-Token, X-<prefix>-Limit, ...)',
+    },
+  ],
+  [
+    'platform-word',
+    {
+      type: 'string',
+      describe: 'Its word for the platform: shopify reads shopify_product_id, ... (default platform)',
+    },
+  ],
+  [
+    'value-names',
+    {
+      type: 'string',
+      describe: 'Its names for neutral values, e.g. platform_a=shopify,platform_payments=shopify_payments',
+    },
+  ],
+  [
+    'api-version',
+    {
+      choices: API_VERSIONS,
+      default: '2021-11',
+      describe: 'Version to read the lists that exist in both in (the others are read in 2021-11)',
+    },
+  ],
+  ['only', { type: 'string', describe: `Lists to copy, with what they need: ${LIST_NAMES.join(',')}` }],
+  [
+    'customer',
+    {
+      type: 'string',
+      array: true,
+      coerce: (values: unknown) =>
+        values === undefined
+          ? undefined
+          : [values].flat().flatMap((value) => {
+              const id = customerId(value);
+              return id === undefined ? [] : [id];
+            }),
+      describe: 'Copy only these customers and their records (the catalog whole); repeat for several',
+    },
+  ],
+  ['out', { type: 'string', describe: 'Write the snapshot document to this file (its directory is made)' }],
+  [
+    'into',
+    {
+      type: 'string',
+      coerce: urlOption('into'),
+      describe: 'Import into a new store of the emulator at this URL',
+    },
+  ],
+  ['admin-token', { type: 'string', describe: "The --into emulator's admin token, when it has one" }],
+  [
+    'into-header-prefix',
+    { type: 'string', describe: "The --into emulator's header prefix (default --header-prefix)" },
+  ],
+  [
+    'json',
+    {
+      type: 'boolean',
+      default: false,
+      describe: 'Print the summary as one JSON object (store_id, token, counts, skipped, ...)',
+    },
+  ],
+  [
+    'redact-pii',
+    {
+      type: 'boolean',
+      default: false,
+      describe: 'Replace emails, phones, names and street lines, consistently',
+    },
+  ],
+  [
+    'page-size',
+    {
+      type: 'string',
+      coerce: numberOption('page-size', { integer: true, min: 1, max: 250 }),
+      describe: 'Records per page (default 250, the most the API gives)',
+    },
+  ],
+  ['now', { type: 'string', describe: "The clone's virtual time (default the upstream's Date header)" }],
+];
+
+const customerId = numberOption('customer', { integer: true, min: 1 });
+
 export const cloneCommand: CommandModule<object, CloneArgs> = {
   command: 'clone',
   describe: 'Copy a store of the real API into a snapshot file or a new emulator store',
-  builder: (yargs: Argv) =>
-    yargs
-      .option('from', {
-        type: 'string',
-        demandOption: true,
-        describe: 'Base URL of the API to read the store from',
-      })
-      .option('token', {
-        type: 'string',
-        demandOption: true,
-        describe: "The store's API token (read scopes are enough)",
-      })
-      .option('header-prefix', {
-        type: 'string',
-        default: 'Service',
-        describe: 'Middle word of its headers (X-<prefix>-Access-Token, X-<prefix>-Limit, ...)',
-      })
-      .option('platform-word', {
-        type: 'string',
-        describe: 'Its word for the platform: shopify reads shopify_product_id, ... (default platform)',
-      })
-      .option('value-names', {
-        type: 'string',
-        describe: 'Its names for neutral values, e.g. platform_a=shopify,platform_payments=shopify_payments',
-      })
-      .option('api-version', {
-        choices: API_VERSIONS,
-        default: '2021-11' as ApiVersion,
-        describe: 'Version to read the lists that exist in both in (the others are read in 2021-11)',
-      })
-      .option('only', {
-        type: 'string',
-        describe: `Lists to copy, with what they need: ${LIST_NAMES.join(',')}`,
-      })
-      .option('customer', {
-        type: 'number',
-        array: true,
-        describe: 'Copy only these customers and their records (the catalog whole); repeat for several',
-      })
-      .option('out', { type: 'string', describe: 'Write the snapshot document to this file' })
-      .option('into', { type: 'string', describe: 'Import into a new store of the emulator at this URL' })
-      .option('admin-token', {
-        type: 'string',
-        describe: "The --into emulator's admin token, when it has one",
-      })
-      .option('into-header-prefix', {
-        type: 'string',
-        describe: "The --into emulator's header prefix (default --header-prefix)",
-      })
-      .option('json', {
-        type: 'boolean',
-        default: false,
-        describe: 'Print the summary as one JSON object (store_id, token, counts, skipped, ...)',
-      })
-      .option('redact-pii', {
-        type: 'boolean',
-        default: false,
-        describe: 'Replace emails, phones, names and street lines, consistently',
-      })
-      .option('page-size', {
-        type: 'number',
-        describe: 'Records per page (default 250, the most the API gives)',
-      })
-      .option('now', {
-        type: 'string',
-        describe: "The clone's virtual time (default the upstream's Date header)",
-      })
+  builder: (yargs: Argv) => {
+    let built = yargs
+      .example(
+        '$0 clone --from https://api.example.com --token "$SANDBOX_TOKEN" --into http://127.0.0.1:4010',
+        'a new store of the emulator running there, holding the copy',
+      )
+      .example(
+        '$0 clone --from https://api.example.com --token "$SANDBOX_TOKEN" --customer 63185874 --out case.json',
+        'one customer and the catalog, as a snapshot file',
+      )
+      .epilogue('Only GET requests, within the rate limit. docs/clone.md says what is and is not copied.')
       .check((args) => {
         if ((args.out === undefined) === (args.into === undefined))
           throw new Error('Say where the clone goes: --out <file> or --into <emulator URL> (one of them).');
         return true;
-      }) as unknown as Argv<CloneArgs>,
+      });
+    for (const [name, definition] of CLONE_OPTIONS) built = built.option(name, withEnv(name, definition));
+    return built as unknown as Argv<CloneArgs>;
+  },
   handler: async (args: ArgumentsCamelCase<CloneArgs>) => {
     // Loaded when run: `start` does not pay for the clone's modules.
     const { cloneStore } = await import('../clone/clone.js');
@@ -144,6 +196,7 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
     }).finally(() => bars?.stop());
     let where: { store_id: number | null; token: string | null; file: string | null };
     if (args.out !== undefined) {
+      await makeDirectoryOf(args.out);
       await writeCloneDocument(args.out, result.document);
       where = { store_id: null, token: null, file: args.out };
     } else {

@@ -8,7 +8,7 @@ import { formatStartBanner } from './start-banner.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { VERSION } from '../platform/version.js';
-import { numberOption, withEnv } from './options.js';
+import { numberOption, urlOption, withEnv } from './options.js';
 import { progressBar } from './progress.js';
 
 interface StartArgs {
@@ -166,6 +166,7 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
     'clone-from',
     {
       type: 'string',
+      coerce: urlOption('clone-from'),
       describe:
         'Fill a new default store with a copy of the store at this API base URL (docs/clone.md); read with --header-prefix',
     },
