@@ -220,6 +220,9 @@ describe('billing-emulator start --clone-from', () => {
     ]);
     try {
       expect(started.token).toBe('clone-start-token');
+      expect(started.output()).toMatch(
+        new RegExp(`clone of: +${upstream.url} \\(25 customers, 25 addresses, .*25 subscriptions, `),
+      );
       expect(await customersOf(started.url, started.token)).toBe(25);
     } finally {
       await started.stop();
