@@ -63,11 +63,11 @@ export interface CloneInput {
   readonly from: string;
   /** The store's API token there (read scopes are enough). */
   readonly token: string;
-  /** Middle word of its headers (`X-<prefix>-Access-Token`); default `Service`. */
+  /** Middle word of its headers (`X-<prefix>-Access-Token`); default the emulator's `--header-prefix`. */
   readonly header_prefix?: string;
-  /** Its word for the platform (`shopify` for `shopify_product_id`). */
+  /** Its word for the platform (`shopify` for `shopify_product_id`); default the emulator's. */
   readonly platform_word?: string;
-  /** Its names for neutral values (`{platform_payments: 'shopify_payments'}`). */
+  /** Its names for neutral values (`{platform_payments: 'shopify_payments'}`); default the emulator's. */
   readonly value_names?: Record<string, string>;
   /** Version lists are read in where both exist (default 2021-11). */
   readonly api_version?: '2021-01' | '2021-11';

@@ -24,12 +24,15 @@ export const cloneBody = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,40}$/)
       .optional()
-      .describe('Middle word of its headers (X-<prefix>-Access-Token); default Service'),
+      .describe("Middle word of its headers (X-<prefix>-Access-Token); default the emulator's"),
     platform_word: z
       .string()
       .optional()
-      .describe('Its word for the platform (shopify for shopify_product_id)'),
-    value_names: z.record(z.string(), z.string()).optional().describe('Its names for neutral values'),
+      .describe("Its word for the platform (shopify for shopify_product_id); default the emulator's"),
+    value_names: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Its names for neutral values; default the emulator's"),
     api_version: z
       .enum(API_VERSIONS)
       .optional()
@@ -73,14 +76,16 @@ export async function createClonedStore(
   const { cloneIntoRegistry } = await import('../clone/into.js');
   const { createdStore } = await import('./stores.routes.js');
   const now = fields.clock?.now === undefined ? undefined : (parseTimestampMs(fields.clock.now) ?? undefined);
+  // What the clone does not say, the emulator was started with (as for every store made later).
+  const defaults = deps.registry.settingsDefaults;
   let result;
   try {
     result = await cloneStore({
       baseUrl: input.from,
       token: input.token,
-      headerPrefix: input.header_prefix,
-      platformWord: input.platform_word,
-      valueNames: input.value_names,
+      headerPrefix: input.header_prefix ?? deps.headers.prefix,
+      platformWord: input.platform_word ?? defaults.platform_word,
+      valueNames: input.value_names ?? defaults.value_names,
       apiVersion: input.api_version,
       only: input.only,
       customers: input.customers,

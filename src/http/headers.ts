@@ -3,6 +3,8 @@
  * written for the real service's header names works unchanged.
  */
 export interface HeaderNames {
+  /** The middle word itself (`Service`, `Recharge`). */
+  readonly prefix: string;
   readonly accessToken: string;
   readonly version: string;
   readonly hmac: string;
@@ -14,6 +16,7 @@ export interface HeaderNames {
 
 export function headerNames(prefix = 'Service'): HeaderNames {
   return {
+    prefix,
     accessToken: `X-${prefix}-Access-Token`,
     version: `X-${prefix}-Version`,
     hmac: `X-${prefix}-Hmac-Sha256`,

@@ -1,9 +1,11 @@
 /**
  * `POST /_emulator/stores` with `clone` refuses what it cannot use with the control API's 422 and
- * the field, before it sends any request, and creates no store.
+ * the field, before it sends any request, and creates no store; what it does not say (the upstream's
+ * header prefix and platform word) is the emulator's own, as for every store made later.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
+import { PREFIX, readAll, startRealService } from '../helpers/upstream.js';
 
 let emulator: Emulator;
 
@@ -45,5 +47,25 @@ describe('POST /_emulator/stores with clone', () => {
     });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ errors: { clone: ['Give a scenario or a clone, not both.'] } });
+  });
+
+  it("reads the upstream with the emulator's header prefix and platform word when the clone names none", async () => {
+    const real = await startRealService();
+    const named = await createEmulator({
+      port: 0,
+      logger: 'silent',
+      headerPrefix: PREFIX,
+      platformWord: 'shopify',
+    });
+    try {
+      const created = await named.control.createStore({ clone: { from: real.url, token: real.token } });
+      expect(created.clone?.counts.customers).toBe(25);
+      const copy = { url: named.url, token: created.token, prefix: PREFIX };
+      const [subscription] = await readAll(copy, '/subscriptions', 'subscriptions', '2021-01');
+      expect(subscription).toMatchObject({ shopify_product_id: expect.any(Number) });
+    } finally {
+      await named.close();
+      await real.close();
+    }
   });
 });

@@ -10,7 +10,9 @@ export const PREFIX = 'Recharge';
 
 /**
  * An emulator playing the real service with its real names (`Recharge` headers, `shopify` for the
- * platform), its default store seeded with `small-shop` (25 customers).
+ * platform), its default store seeded with `small-shop` (25 customers). Its answers count the
+ * token's bucket as the real service's do, in a bucket too large to fill: a clone reads it at full
+ * speed, without waiting in real time (test/clone/clone-traffic.test.ts drives the 40/2 s bucket).
  */
 export function startRealService(): Promise<Emulator> {
   return createEmulator({
@@ -19,6 +21,7 @@ export function startRealService(): Promise<Emulator> {
     scenario: 'small-shop',
     platformWord: 'shopify',
     headerPrefix: PREFIX,
+    rateLimit: { enabled: false, size: 100_000 },
   });
 }
 
