@@ -69,6 +69,14 @@ export interface ParityReport {
     readonly header_prefix: string;
     readonly platform_word: string;
     readonly default_api_version: string;
+    /** Records the recording reads but never creates, put into the store first, by collection. */
+    readonly seeded: Readonly<Record<string, number>>;
+    /** Such records that could not be seeded, with why. */
+    readonly unseeded: readonly {
+      readonly collection: string;
+      readonly id: number | string | null;
+      readonly reason: string;
+    }[];
   };
   readonly compared: number;
   readonly identical: number;

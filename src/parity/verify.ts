@@ -16,6 +16,7 @@ import {
   type ParityReport,
   type ShownAnswer,
 } from './report.js';
+import { seedReadRecords } from './seed.js';
 import { openTarget, type TargetOptions } from './target.js';
 
 export interface VerifyOptions extends TargetOptions {
@@ -56,6 +57,7 @@ export async function verifyRecording(recording: string, options: VerifyOptions 
   const differences: ParityDifference[] = [];
   const exchanges: ExchangeResult[] = [];
   try {
+    const { seeded, unseeded } = await seedReadRecords(plan, target, ids);
     for (const exchange of plan.exchanges) {
       const started = monotonicMs();
       if (exchange.at !== null) await target.advanceTo(exchange.at);
@@ -95,6 +97,8 @@ export async function verifyRecording(recording: string, options: VerifyOptions 
         header_prefix: plan.headerPrefix,
         platform_word: plan.platformWord,
         default_api_version: plan.defaultVersion,
+        seeded,
+        unseeded,
       },
       compared: exchanges.length,
       identical,
