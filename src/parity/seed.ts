@@ -9,7 +9,8 @@
 import { storeDocument } from '../clone/document.js';
 import { recordsOfAnswer, type SkippedRecord, type WireCollection } from '../clone/from-wire/index.js';
 import { rebuildDerived, sequencesOf, type CloneRecords } from '../clone/rebuild.js';
-import type { StoreSnapshot } from '../control/client.js';
+import type { StoreSnapshot } from '../client/client.js';
+import { parseTimestampMs } from '../platform/calendar.js';
 import { completeSettings, storeSettingsSchema } from '../store/settings.js';
 import { singular } from './forms.js';
 import type { IdMap } from './id-map.js';
@@ -35,8 +36,7 @@ function parseJson(text: string): unknown {
 /** When a store record was made (epoch ms), when it says. */
 function createdAt(record: unknown): number | null {
   const value = (record as { created_at?: unknown }).created_at;
-  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
-  return Number.isFinite(ms) ? ms : null;
+  return typeof value === 'string' ? parseTimestampMs(value) : null;
 }
 
 /**
@@ -58,6 +58,7 @@ export async function seedReadRecords(plan: ReplayPlan, target: ReplayTarget, id
     const converted = recordsOfAnswer(parseJson(exchange.responseBody), {
       version: exchange.version,
       platformWord: plan.platformWord,
+      headerPrefix: plan.headerPrefix,
       currency,
     });
     if (!converted) continue;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startRecorder } from '../../src/parity/recorder.js';
 import { verifyRecording } from '../../src/parity/verify.js';
 import { START } from '../helpers/emulator.js';
-import { realClient, scratchDir, useRealService } from '../helpers/parity.js';
+import { inProcess, realClient, scratchDir, useRealService } from '../helpers/parity.js';
 
 const service = useRealService();
 
@@ -71,7 +71,7 @@ describe.each(['2021-01', '2021-11'] as const)(
       expect((await call('GET', `/customers/${customerId}`)).status).toBe(200);
       await recorder.close();
 
-      const report = await verifyRecording(readFileSync(out, 'utf8'));
+      const report = await verifyRecording(readFileSync(out, 'utf8'), inProcess);
       expect(report.store.seeded).toEqual({ customers: 1, addresses: 1 });
       expect(report.differences).toEqual([]);
       expect(report.compared).toBe(4);
