@@ -278,16 +278,20 @@ export interface InboxView extends InboxSummary {
 
 /** One request a webhook inbox received. */
 export interface InboxEntry {
+  /** 1, 2, ... in the order the inbox received them. */
   readonly id: number;
-  /** Wall-clock time of arrival. */
+  /** Wall-clock time of arrival (the sending store's virtual time is `signature.store_time`). */
   readonly received_at: string;
-  /** The topic header's value. */
+  /** The topic header's value, when sent. */
   readonly topic: string | null;
-  /** As received (lowercase names). */
+  /** The request's headers as received (lowercase names). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The exact body sent. */
+  /** The body as sent (UTF-8 text). */
   readonly body: string;
-  /** Whether it is signed by one of the emulator's stores (`sha256(client secret + body)`), which, and its time then. */
+  /**
+   * Whether the signature header is `sha256(client secret + body)` of one of this emulator's
+   * stores, which store, and that store's virtual time when the request arrived.
+   */
   readonly signature: {
     readonly valid: boolean;
     readonly store_id: number | null;

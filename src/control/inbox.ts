@@ -7,6 +7,7 @@
 import { toIso, wallClockMs } from '../platform/clock.js';
 import { verifyWebhook } from '../platform/webhooks/signature.js';
 import type { StoreRegistry } from '../store/registry.js';
+import type { InboxEntry } from '../client/client.types.js';
 
 /** Letters, digits, `.`, `_`, `-`; starting with a letter or digit; at most 100. */
 export const INBOX_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -16,31 +17,6 @@ export const MAX_INBOXES = 50;
 export const MAX_ENTRIES = 200;
 /** Body bytes an inbox keeps; older requests are dropped beyond it. */
 export const MAX_INBOX_BYTES = 4 * 1024 * 1024;
-
-/** One request an inbox received. */
-export interface InboxEntry {
-  /** 1, 2, ... in the order the inbox received them. */
-  readonly id: number;
-  /** Wall-clock time of arrival (the sending store's virtual time is `signature.store_time`). */
-  readonly received_at: string;
-  /** The topic header's value, when sent. */
-  readonly topic: string | null;
-  /** The request's headers as received (lowercase names). */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The body as sent (UTF-8 text). */
-  readonly body: string;
-  /**
-   * Whether the signature header is `sha256(client secret + body)` of one of this emulator's
-   * stores, which store, and that store's virtual time when the request arrived.
-   */
-  readonly signature: {
-    readonly valid: boolean;
-    readonly store_id: number | null;
-    readonly store_time: string | null;
-  };
-  /** The status the inbox answered. */
-  readonly answered: number;
-}
 
 /** An inbox as the control API shows it. */
 export interface InboxState {
