@@ -148,11 +148,15 @@ describe.skipIf(!engine.available)(
     });
 
     it('logs from the bundle, which has no node_modules beside it, keeps serving and reports the failed write on health', async () => {
-      // A data file the non-root user cannot create: the write fails and is logged (pino is loaded then).
-      const broken = await new BillingEmulatorContainer(engine.image)
-        .withData('/app/missing/shop.json')
-        .start();
+      // The data directory turns read-only while it runs (a start in an unwritable one is refused):
+      // the next write fails and is logged (pino is loaded then).
+      const broken = await new BillingEmulatorContainer(engine.image).withData().start();
       try {
+        const locked = await broken.exec(['chmod', '-R', 'a-w', '/data']);
+        expect(locked.exitCode, locked.output).toBe(0);
+        await createCustomer(new Api(broken.getBaseUrl(), broken.getToken(), '2021-11'), {
+          email: 'locked@example.com',
+        });
         const logs = await broken.logs();
         let output = '';
         for await (const chunk of logs) {
@@ -167,7 +171,7 @@ describe.skipIf(!engine.available)(
         expect(health.status).toBe(503);
         expect(await health.json()).toMatchObject({
           status: 'degraded',
-          persistence: { state: 'failing', file: '/app/missing/shop.json' },
+          persistence: { state: 'failing', file: '/data/billing-emulator.json' },
         });
         // The image's HEALTHCHECK sees it too.
         expect((await broken.exec(dockerfileHealthcheck())).exitCode).not.toBe(0);
