@@ -1,7 +1,7 @@
 /** Business rules of one-time items: a date not in the past, catalog defaults, charge rebuilds. */
 import { runCommand } from '../command.js';
 import { fail } from '../failures.js';
-import { withCatalogDefaults } from '../products/catalog.js';
+import { itemLine, withCatalogDefaults } from '../products/catalog.js';
 import { addressCurrency } from '../charges/charge-builder.js';
 import { isDate } from '../dates.js';
 import { removePurchaseItem } from '../subscriptions/remove-purchase-items.js';
@@ -56,14 +56,7 @@ export function createOnetime(ctx: ServiceContext, addressId: number, change: On
       address_id: address.id,
       customer_id: address.customer_id,
       external_product_id: fields.external_product_id ?? '',
-      external_variant_id: fields.external_variant_id ?? '',
-      product_title: fields.product_title ?? '',
-      variant_title: fields.variant_title ?? null,
-      sku: fields.sku ?? null,
-      sku_override: fields.sku_override ?? false,
-      price: fields.price ?? '0.00',
-      quantity: fields.quantity ?? 1,
-      properties: fields.properties ?? [],
+      ...itemLine(fields),
       presentment_currency: addressCurrency(store, address),
       next_charge_scheduled_at: change.next_charge_scheduled_at,
       is_cancelled: false,

@@ -1,6 +1,7 @@
 /** Catalog defaults for the purchase items the billing engine bills. */
 import { fail } from '../failures.js';
 import type { Store } from '../../store/store.js';
+import type { Onetime } from '../../model/onetime.js';
 import type { Plan } from '../../model/plan.js';
 import { findVariant, ownVariantTitle } from './products.service.js';
 import { fromMinor, percentOf, toMinor } from '../money.js';
@@ -13,6 +14,38 @@ export interface ProductFields {
   readonly variant_title?: string | null;
   readonly sku?: string | null;
   readonly price?: string;
+}
+
+/** The line fields a subscription and a one-time item share. */
+export type ItemLine = Pick<
+  Onetime,
+  | 'external_variant_id'
+  | 'product_title'
+  | 'variant_title'
+  | 'sku'
+  | 'sku_override'
+  | 'price'
+  | 'quantity'
+  | 'properties'
+>;
+
+/**
+ * The line fields of a new subscription or one-time item: what was sent, defaults for the rest.
+ *
+ * @example
+ * itemLine({ external_variant_id: '7', price: '20.00' }) // quantity 1, properties [], sku null...
+ */
+export function itemLine(fields: Partial<ItemLine>): ItemLine {
+  return {
+    external_variant_id: fields.external_variant_id ?? '',
+    product_title: fields.product_title ?? '',
+    variant_title: fields.variant_title ?? null,
+    sku: fields.sku ?? null,
+    sku_override: fields.sku_override ?? false,
+    price: fields.price ?? '0.00',
+    quantity: fields.quantity ?? 1,
+    properties: fields.properties ?? [],
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { runCommand } from '../command.js';
 import { fail } from '../failures.js';
-import { planPrice, withCatalogDefaults } from '../products/catalog.js';
+import { itemLine, planPrice, withCatalogDefaults } from '../products/catalog.js';
 import { findVariant } from '../products/products.service.js';
 import { addInterval, firstPinnedDate, isDate } from '../dates.js';
 import { deferRebuild, settleKnockOns } from '../command.js';
@@ -131,14 +131,7 @@ export function createSubscription(
       status: 'active',
       plan_id: fields.plan_id ?? null,
       external_product_id: fields.external_product_id ?? fields.external_variant_id ?? '',
-      external_variant_id: fields.external_variant_id ?? '',
-      product_title: fields.product_title ?? '',
-      variant_title: fields.variant_title ?? null,
-      sku: fields.sku ?? null,
-      sku_override: fields.sku_override ?? false,
-      price: fields.price ?? '0.00',
-      quantity: fields.quantity ?? 1,
-      properties: fields.properties ?? [],
+      ...itemLine(fields),
       presentment_currency: addressCurrency(store, address),
       ...schedule,
       expire_after_specific_number_of_charges:
