@@ -12,6 +12,7 @@ import type { SelectedFault } from '../platform/faults/fault-rules.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import { readJsonObject } from './body.js';
 import type { HeaderNames } from './headers.js';
+import { answerJson } from './json-answer.js';
 import { recordCutResponse, responseText } from './journal.step.js';
 
 export interface FaultEnvironment {
@@ -41,7 +42,7 @@ class KoaFaultEffects implements FaultEffects {
   answer(error: ApiError): void {
     this.ctx.status = error.status;
     this.ctx.set(error.headers);
-    this.ctx.body = error.body;
+    answerJson(this.ctx, error.body);
   }
 
   delay(ms: number): Promise<void> {
