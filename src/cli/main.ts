@@ -1,5 +1,7 @@
-#!/usr/bin/env node
-/** The `billing-emulator` command. Every option can also come from a BILLING_EMULATOR_* variable. */
+/**
+ * The `billing-emulator` command. Every option can also come from a BILLING_EMULATOR_* variable.
+ * Bundled into dist/cli/cli.cjs, which dist/cli/main.js (src/cli/bin.ts) runs.
+ */
 import yargs, { type Argv } from 'yargs';
 import { startCommand } from './start.command.js';
 import { scenarioCommand } from './scenario.command.js';
@@ -32,7 +34,8 @@ const wantsHelp = args.includes('--help') || args.includes('-h');
 const cli = yargs(args);
 if (!wantsHelp) skipHelpLayout(cli);
 
-await cli
+// No top-level await: the bundle is CommonJS (decision 0039); a command's failure reaches `.fail`.
+void cli
   .scriptName('billing-emulator')
   .env(ENV_PREFIX)
   .command(startCommand)

@@ -58,6 +58,7 @@ describe('the npm package', () => {
       'dist/testcontainers/index.js',
       'dist/testcontainers/index.d.ts',
       'dist/cli/main.js',
+      'dist/cli/cli.cjs',
       'dist/ui/index.html',
       'dist/ui/app.js',
       'dist/ui/app.css',
