@@ -9,7 +9,7 @@ import { errors } from '../errors/messages.js';
 import type { Logger } from '../platform/logger.js';
 import type { Dialect } from './dialect.js';
 import { apiErrorOf } from './failures.js';
-import { answerJson } from './json-answer.js';
+import { setBody } from './answer-body.js';
 import type { AppState } from './state.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -32,7 +32,7 @@ export function renderError(
   if (!known) logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
   ctx.status = apiError.status;
   ctx.set(apiError.headers);
-  answerJson(ctx, dialect ? dialect.writeError(apiError.body) : apiError.body);
+  setBody(ctx, dialect ? dialect.writeError(apiError.body) : apiError.body);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { SelectedFault } from '../platform/faults/fault-rules.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import { readJsonObject } from './body.js';
 import type { HeaderNames } from './headers.js';
-import { answerJson } from './json-answer.js';
+import { setBody } from './answer-body.js';
 import { recordCutResponse, responseText } from './journal.step.js';
 
 export interface FaultEnvironment {
@@ -42,7 +42,7 @@ class KoaFaultEffects implements FaultEffects {
   answer(error: ApiError): void {
     this.ctx.status = error.status;
     this.ctx.set(error.headers);
-    answerJson(this.ctx, error.body);
+    setBody(this.ctx, error.body);
   }
 
   delay(ms: number): Promise<void> {

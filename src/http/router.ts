@@ -8,7 +8,7 @@ import { errors } from '../errors/messages.js';
 import { dictionary } from '../platform/dictionary.js';
 import { readJsonObject } from './body.js';
 import { dialectOf } from './dialect.js';
-import { answerJson } from './json-answer.js';
+import { setBody } from './answer-body.js';
 import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
@@ -40,7 +40,7 @@ export function respond(ctx: Context, result: ApiResponse): void {
   ctx.status = result.status ?? 200;
   if (result.headers) ctx.set(result.headers as Record<string, string>);
   if (ctx.status === 204) ctx.body = null;
-  else answerJson(ctx, result.body ?? {});
+  else setBody(ctx, result.body ?? {});
 }
 
 /** Handles a matched request with its path parameters (a promise when it has async work). */

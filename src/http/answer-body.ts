@@ -1,0 +1,21 @@
+/** How every answer of the API and the control API puts its body on the wire. */
+import type { Context } from 'koa';
+import { Stream } from 'node:stream';
+
+/**
+ * Sets an answer's body as Koa would, except that a JSON value goes as its text. Handed an object,
+ * Koa tests it against the web's ReadableStream, Blob and Response before serializing it, and on
+ * Node 20 the first look at `Response` loads undici: 10 to 20 ms of the first answer after start.
+ * Text, bytes and streams (a snapshot export) go as they are; the JSON text and its header are Koa's.
+ *
+ * @example
+ * setBody(ctx, { customers: [] }); // ctx.body === '{"customers":[]}'
+ */
+export function setBody(ctx: Context, body: unknown): void {
+  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body) || body instanceof Stream) {
+    ctx.body = body;
+    return;
+  }
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.body = JSON.stringify(body);
+}
