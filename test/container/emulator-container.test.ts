@@ -147,6 +147,24 @@ describe.skipIf(!engine.available)(
       expect(health.exitCode, health.output).toBe(0);
     });
 
+    it("starts from the compile cache the image's build wrote", async () => {
+      const debugged = await new BillingEmulatorContainer(engine.image)
+        .withEnvironment({ NODE_DEBUG: 'billing-emulator' })
+        .start();
+      try {
+        const logs = await debugged.logs();
+        let output = '';
+        for await (const chunk of logs) {
+          output += String(chunk);
+          if (/compile cache: .*\n/.test(output)) break;
+        }
+        logs.destroy();
+        expect(output).toMatch(/compile cache: used/);
+      } finally {
+        await debugged.stop();
+      }
+    });
+
     it('logs from the bundle, which has no node_modules beside it, keeps serving and reports the failed write on health', async () => {
       // The data directory turns read-only while it runs (a start in an unwritable one is refused):
       // the next write fails and is logged (pino is loaded then).
