@@ -3,6 +3,7 @@
  * next job (running due jobs), preview the schedule.
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { parseTimestampMs } from '../platform/calendar.js';
 import { parseWith } from '../errors/validation.js';
@@ -10,41 +11,47 @@ import { LATEST_MS, toIso } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
 
-const amount = z.number().finite().nonnegative();
+/** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
+const clockSchemas = onFirstUse(() => {
+  const amount = z.number().finite().nonnegative();
 
-const advanceBody = z
-  .object({
-    seconds: amount.optional(),
-    minutes: amount.optional(),
-    hours: amount.optional(),
-    days: amount.optional(),
-    months: z.number().int('Whole calendar months only.').nonnegative().optional(),
-    to: z.string().optional(),
-    until: z.literal('next_job').optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    const given = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [],
-        message: 'Send exactly one of seconds, minutes, hours, days, months, to or until.',
-      });
-    }
+  const advanceBody = z
+    .object({
+      seconds: amount.optional(),
+      minutes: amount.optional(),
+      hours: amount.optional(),
+      days: amount.optional(),
+      months: z.number().int('Whole calendar months only.').nonnegative().optional(),
+      to: z.string().optional(),
+      until: z.literal('next_job').optional(),
+    })
+    .strict()
+    .superRefine((body, ctx) => {
+      const given = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+      if (given.length !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'Send exactly one of seconds, minutes, hours, days, months, to or until.',
+        });
+      }
+    });
+
+  const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
+
+  const jobsQuery = z.object({
+    subject: z.string().min(1).optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,6}$/, 'Not a valid integer.')
+      .transform(Number)
+      .pipe(z.number().min(1))
+      .optional(),
   });
-
-const modeBody = z.object({ mode: z.enum(['frozen', 'realtime']) }).strict();
-
-const jobsQuery = z.object({
-  subject: z.string().min(1).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,6}$/, 'Not a valid integer.')
-    .transform(Number)
-    .pipe(z.number().min(1))
-    .optional(),
+  return { advance: advanceBody, mode: modeBody, jobs: jobsQuery };
 });
+
+type ClockSchemas = ReturnType<typeof clockSchemas>;
 
 const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
@@ -65,14 +72,14 @@ export function plusMonths(ms: number, months: number): number {
 }
 
 /** Where the clock would go; past the last representable time → 422 on the field sent. */
-function targetOf(store: Store, body: z.output<typeof advanceBody>): number {
+function targetOf(store: Store, body: z.output<ClockSchemas['advance']>): number {
   const target = unboundedTargetOf(store, body);
   if (target <= LATEST_MS) return target; // NaN (months beyond any date) falls through
   const field = Object.keys(body)[0] ?? 'to';
   throw errors.field(field, `The clock cannot go past ${toIso(LATEST_MS)}.`);
 }
 
-function unboundedTargetOf(store: Store, body: z.output<typeof advanceBody>): number {
+function unboundedTargetOf(store: Store, body: z.output<ClockSchemas['advance']>): number {
   const now = store.clock.now();
   if (body.until) return store.scheduler.next()?.due_at ?? now;
   if (body.to !== undefined) {
@@ -100,9 +107,9 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     method: 'POST',
     path: '/clock/advance',
     summary: 'Move the clock forward, running every job that falls due on the way, in order',
-    body: advanceBody,
+    body: () => clockSchemas().advance,
     handle: async ({ store, body, deps }) => {
-      const input = parseWith(advanceBody, body);
+      const input = parseWith(clockSchemas().advance, body);
       const report = await store.scheduler.advanceTo(targetOf(store, input), (error, job) =>
         deps.logger.error({ err: error, job }, 'scheduled job failed'),
       );
@@ -119,9 +126,9 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     path: '/clock/mode',
     summary:
       'Set the clock mode: frozen (moves only when told) or realtime (follows wall-clock time from where it stands)',
-    body: modeBody,
+    body: () => clockSchemas().mode,
     handle: ({ store, body }) => {
-      store.clock.setMode(parseWith(modeBody, body).mode);
+      store.clock.setMode(parseWith(clockSchemas().mode, body).mode);
       store.clockMoved({ jobs: 0, events: 0 });
       return { body: { now: store.clock.iso(), mode: store.clock.mode } };
     },
@@ -131,9 +138,9 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     path: '/clock/jobs',
     summary:
       'The scheduled jobs, in the order they will run, each with what it will do; filters subject (charge:12), limit',
-    query: jobsQuery,
+    query: () => clockSchemas().jobs,
     handle: ({ store, query }) => {
-      const { limit, subject } = parseWith(jobsQuery, query);
+      const { limit, subject } = parseWith(clockSchemas().jobs, query);
       const pending =
         subject === undefined
           ? store.scheduler.pending()

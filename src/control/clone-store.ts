@@ -8,51 +8,55 @@ import * as z from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import { parseTimestampMs } from '../platform/calendar.js';
 import { parseWith } from '../errors/validation.js';
+import { onFirstUse } from '../platform/first-use.js';
 import { API_VERSIONS } from '../model/versions.js';
 import { completeSettings, mergedSettings, storeSettingsSchema } from '../store/settings.js';
 import { LIST_NAMES } from '../clone/lists.js';
 import type { ControlDeps } from './control.types.js';
 
-export const cloneBody = z
-  .object({
-    from: z
-      .string()
-      .regex(/^https?:\/\/\S+$/, 'Must be an http(s) URL.')
-      .describe('Base URL of the API to read the store from'),
-    token: z.string().min(1).max(500).describe("The store's API token there (read scopes are enough)"),
-    header_prefix: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,40}$/)
-      .optional()
-      .describe("Middle word of its headers (X-<prefix>-Access-Token); default the emulator's"),
-    platform_word: z
-      .string()
-      .optional()
-      .describe("Its word for the platform (shopify for shopify_product_id); default the emulator's"),
-    value_names: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe("Its names for neutral values; default the emulator's"),
-    api_version: z
-      .enum(API_VERSIONS)
-      .optional()
-      .describe('Version lists are read in where both exist (default 2021-11)'),
-    only: z
-      .array(z.enum(LIST_NAMES as [string, ...string[]]))
-      .optional()
-      .describe('Lists to read (with what they need); all when absent'),
-    customers: z
-      .array(z.number().int().positive())
-      .max(1000)
-      .optional()
-      .describe('Clone only these customers and their records (the catalog whole)'),
-    page_size: z.number().int().min(1).max(250).optional().describe('Records per page (default 250)'),
-    redact_pii: z
-      .boolean()
-      .optional()
-      .describe('Replace emails, phones, names and street lines with stand-ins, consistently'),
-  })
-  .strict();
+/** The `clone` of `POST /_emulator/stores`, built on first use (src/platform/first-use.ts). */
+export const cloneBody = onFirstUse(() =>
+  z
+    .object({
+      from: z
+        .string()
+        .regex(/^https?:\/\/\S+$/, 'Must be an http(s) URL.')
+        .describe('Base URL of the API to read the store from'),
+      token: z.string().min(1).max(500).describe("The store's API token there (read scopes are enough)"),
+      header_prefix: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,40}$/)
+        .optional()
+        .describe("Middle word of its headers (X-<prefix>-Access-Token); default the emulator's"),
+      platform_word: z
+        .string()
+        .optional()
+        .describe("Its word for the platform (shopify for shopify_product_id); default the emulator's"),
+      value_names: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe("Its names for neutral values; default the emulator's"),
+      api_version: z
+        .enum(API_VERSIONS)
+        .optional()
+        .describe('Version lists are read in where both exist (default 2021-11)'),
+      only: z
+        .array(z.enum(LIST_NAMES as [string, ...string[]]))
+        .optional()
+        .describe('Lists to read (with what they need); all when absent'),
+      customers: z
+        .array(z.number().int().positive())
+        .max(1000)
+        .optional()
+        .describe('Clone only these customers and their records (the catalog whole)'),
+      page_size: z.number().int().min(1).max(250).optional().describe('Records per page (default 250)'),
+      redact_pii: z
+        .boolean()
+        .optional()
+        .describe('Replace emails, phones, names and street lines with stand-ins, consistently'),
+    })
+    .strict(),
+);
 
 /** What `POST /stores` also takes besides `clone` (its name, token, settings and clock). */
 interface StoreFields {
@@ -68,7 +72,7 @@ interface StoreFields {
  */
 export async function createClonedStore(
   deps: ControlDeps,
-  input: z.output<typeof cloneBody>,
+  input: z.output<ReturnType<typeof cloneBody>>,
   fields: StoreFields,
 ): Promise<{ status: 201; body: Record<string, unknown> }> {
   // Loaded on first use: nothing of the clone is needed to start.

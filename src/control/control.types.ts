@@ -46,16 +46,16 @@ export interface ControlEndpoint {
   readonly summary: string;
   /** Success status when it is not 200 (documents the route). */
   readonly status?: 201 | 204;
-  /** Request body schema (also documents the route). */
-  readonly body?: z.ZodType;
+  /** Request body schema (also documents the route), as a getter: it is built on first use. */
+  readonly body?: () => z.ZodType;
   /** Size and nesting limits of its body when larger than the API's (a whole store's snapshot). */
   readonly bodyOptions?: BodyOptions;
   /** The handler reads the JSON body itself from `bodyStream`, as it arrives (a whole store). */
   readonly streamsBody?: true;
   /** The handler takes any body as bytes, with the request's headers (the webhook inbox). */
   readonly rawBody?: true;
-  /** Query parameters (documents the route; the handler parses them). */
-  readonly query?: z.ZodObject;
+  /** Query parameters (documents the route; the handler parses them), as a getter like `body`. */
+  readonly query?: () => z.ZodObject;
   /** Routes that answer without the admin token (health). */
   readonly public?: boolean;
   /** The answer stays open until the client leaves or its `limit` is reached (server-sent events). */

@@ -1,7 +1,7 @@
 /** Seeds credit accounts and adjustments, which the API only reads (spec: Credits). */
 import { pathId } from '../http/params.js';
 import { parseWith } from '../errors/validation.js';
-import { creditAccountSeed, creditAdjustmentSeed } from '../resources/credits/credits.schemas.js';
+import { creditSchemas } from '../resources/credits/credits.schemas.js';
 import {
   serializeCreditAccount,
   serializeCreditAdjustment,
@@ -15,9 +15,9 @@ export const creditControlEndpoints: readonly ControlEndpoint[] = [
     path: '/credit_accounts',
     summary: 'Open a credit account for a customer (its initial balance is its first adjustment)',
     status: 201,
-    body: creditAccountSeed,
+    body: () => creditSchemas().accountSeed,
     handle: ({ store, body }) => {
-      const account = seedCreditAccount(store, parseWith(creditAccountSeed, body));
+      const account = seedCreditAccount(store, parseWith(creditSchemas().accountSeed, body));
       return { status: 201, body: { credit_account: serializeCreditAccount(account, '2021-11') } };
     },
   },
@@ -26,12 +26,12 @@ export const creditControlEndpoints: readonly ControlEndpoint[] = [
     path: '/credit_accounts/:id/adjustments',
     summary: 'Credit or debit a credit account (a debit beyond the available balance is refused)',
     status: 201,
-    body: creditAdjustmentSeed,
+    body: () => creditSchemas().adjustmentSeed,
     handle: ({ store, params, body }) => {
       const { adjustment, account } = seedCreditAdjustment(
         store,
         pathId({ params }),
-        parseWith(creditAdjustmentSeed, body),
+        parseWith(creditSchemas().adjustmentSeed, body),
       );
       return {
         status: 201,

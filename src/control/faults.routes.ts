@@ -16,7 +16,7 @@ export const faultControlEndpoints: readonly ControlEndpoint[] = [
     body: faultRuleSchema,
     handle: ({ store, body }) => ({
       status: 201,
-      body: { fault: store.traffic.faults.add(parseWith(faultRuleSchema, body)) },
+      body: { fault: store.traffic.faults.add(parseWith(faultRuleSchema(), body)) },
     }),
   },
   {

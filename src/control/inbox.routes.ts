@@ -4,6 +4,7 @@
  * other routes read what arrived, choose the status it answers, and empty it.
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { ApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
@@ -15,28 +16,32 @@ import {
   type ControlRequest,
 } from './control.types.js';
 
-const statusBody = z
-  .object({
-    status: z
-      .number()
-      .int()
-      .min(200)
-      .max(599)
-      .describe(
-        'The status the inbox answers from now on: 200 (the default), or e.g. 500 to make deliveries fail',
-      ),
-  })
-  .strict();
+/** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
+const inboxSchemas = onFirstUse(() => {
+  const statusBody = z
+    .object({
+      status: z
+        .number()
+        .int()
+        .min(200)
+        .max(599)
+        .describe(
+          'The status the inbox answers from now on: 200 (the default), or e.g. 500 to make deliveries fail',
+        ),
+    })
+    .strict();
 
-const readQuery = z.object({
-  topic: z.string().min(1).optional().describe('Only requests with this topic header'),
-  limit: z
-    .string()
-    .regex(/^\d{1,6}$/, 'Not a valid integer.')
-    .transform(Number)
-    .pipe(z.number().min(1).max(MAX_ENTRIES))
-    .optional()
-    .describe(`The newest this many (default and most: ${MAX_ENTRIES})`),
+  const readQuery = z.object({
+    topic: z.string().min(1).optional().describe('Only requests with this topic header'),
+    limit: z
+      .string()
+      .regex(/^\d{1,6}$/, 'Not a valid integer.')
+      .transform(Number)
+      .pipe(z.number().min(1).max(MAX_ENTRIES))
+      .optional()
+      .describe(`The newest this many (default and most: ${MAX_ENTRIES})`),
+  });
+  return { status: statusBody, read: readQuery };
 });
 
 /** The inbox's name from the path; another name is no inbox (404). */
@@ -114,9 +119,9 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
     path: '/inbox/:name',
     summary:
       'What an inbox received, newest first: each request with its headers, body and signature check; filters topic, limit',
-    query: readQuery,
+    query: () => inboxSchemas().read,
     handle: (request) => {
-      const { topic, limit } = parseWith(readQuery, request.query);
+      const { topic, limit } = parseWith(inboxSchemas().read, request.query);
       const inbox = inboxes(request.deps).view(nameOf(request.params));
       const entries = inbox.entries
         .filter((entry) => topic === undefined || entry.topic === topic)
@@ -129,9 +134,9 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
     method: 'PUT',
     path: '/inbox/:name',
     summary: 'Choose the status an inbox answers (200 by default; 500 makes deliveries fail and retry)',
-    body: statusBody,
+    body: () => inboxSchemas().status,
     handle: (request) => {
-      const { status } = parseWith(statusBody, request.body);
+      const { status } = parseWith(inboxSchemas().status, request.body);
       const name = nameOf(request.params);
       const inbox = withRoom(() => inboxes(request.deps).setStatus(name, status));
       return { body: { inbox: summaryOf(request, inbox) } };

@@ -4,6 +4,7 @@
  * working; `app/uninstalled`). The event is delivered to the store's webhooks before the change.
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
 import { recordEvent } from '../domain/events/event-log.js';
@@ -11,10 +12,13 @@ import { EMULATOR_ACTOR } from '../model/actor.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 
-const uninstallBody = z.discriminatedUnion('target', [
-  z.object({ target: z.literal('service') }).strict(),
-  z.object({ target: z.literal('app'), token_id: z.number().int().positive() }).strict(),
-]);
+/** The body of the uninstall route, built on first use (src/platform/first-use.ts). */
+const uninstallBody = onFirstUse(() =>
+  z.discriminatedUnion('target', [
+    z.object({ target: z.literal('service') }).strict(),
+    z.object({ target: z.literal('app'), token_id: z.number().int().positive() }).strict(),
+  ]),
+);
 
 export const installControlEndpoints: readonly ControlEndpoint[] = [
   {
@@ -24,7 +28,7 @@ export const installControlEndpoints: readonly ControlEndpoint[] = [
       'Uninstall the service ({"target":"service"}: API calls get 403 until reinstalled) or an app ({"target":"app","token_id":N}: its token is revoked); fires service/uninstalled or app/uninstalled',
     body: uninstallBody,
     handle: ({ deps, store, body }) => {
-      const input = parseWith(uninstallBody, body);
+      const input = parseWith(uninstallBody(), body);
       if (input.target === 'service') {
         if (store.uninstalledAt !== null) throw errors.field('target', 'The service is already uninstalled.');
         recordEvent(store, EMULATOR_ACTOR, {

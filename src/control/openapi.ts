@@ -70,7 +70,7 @@ function operationOf(endpoint: ControlEndpoint, headers: HeaderNames): OpenApiOp
     required: true,
     schema: { type: 'string' },
   }));
-  const queryParameters: OpenApiParameter[] = Object.entries(endpoint.query?.shape ?? {}).map(
+  const queryParameters: OpenApiParameter[] = Object.entries(endpoint.query?.().shape ?? {}).map(
     ([name, schema]) => ({
       name,
       in: 'query',
@@ -100,7 +100,7 @@ function operationOf(endpoint: ControlEndpoint, headers: HeaderNames): OpenApiOp
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: bodySchema(endpoint.body) } },
+            content: { 'application/json': { schema: bodySchema(endpoint.body()) } },
           },
         }
       : {}),

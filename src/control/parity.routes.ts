@@ -4,6 +4,7 @@
  * the dashboard's Parity screen calls it.
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
 import type { ControlEndpoint } from './control.types.js';
@@ -12,13 +13,16 @@ import { describeStore } from './stores.routes.js';
 /** A recording of a long session is a few megabytes of text. */
 const PARITY_BODY_LIMIT = '64mb';
 
-const runBody = z
-  .object({
-    text: z.string().min(1).describe('The recording: a HAR file'),
-    file_name: z.string().min(1).max(255).optional().describe('Names the store of the replay'),
-    allow: z.string().optional().describe('An allow-list (YAML): differences that do not fail the check'),
-  })
-  .strict();
+/** The body of a parity check, built on first use (src/platform/first-use.ts). */
+const runBody = onFirstUse(() =>
+  z
+    .object({
+      text: z.string().min(1).describe('The recording: a HAR file'),
+      file_name: z.string().min(1).max(255).optional().describe('Names the store of the replay'),
+      allow: z.string().optional().describe('An allow-list (YAML): differences that do not fail the check'),
+    })
+    .strict(),
+);
 
 export const parityControlEndpoints: readonly ControlEndpoint[] = [
   {
@@ -31,7 +35,7 @@ export const parityControlEndpoints: readonly ControlEndpoint[] = [
     body: runBody,
     bodyOptions: { limit: PARITY_BODY_LIMIT },
     handle: async ({ deps, body }) => {
-      const input = parseWith(runBody, body);
+      const input = parseWith(runBody(), body);
       const baseUrl = deps.selfUrl?.();
       if (!baseUrl) throw errors.field('text', 'This emulator is not listening on a port it can call.');
       // Loaded on first use: nothing of the replay is needed to start.

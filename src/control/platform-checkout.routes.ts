@@ -10,24 +10,29 @@
  * checkout-page channel setting is not applied (spec: Discount `channel_settings`).
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { chargeCheckout } from '../domain/checkouts/checkout-completion.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
-import { chargeBody, checkoutSchemas } from '../resources/checkouts/checkouts.schemas.js';
+import { checkoutSchemas } from '../resources/checkouts/checkouts.schemas.js';
 import { serializeCheckout } from '../resources/checkouts/checkouts.serializers.js';
 import { createCheckout, findCheckout } from '../domain/checkouts/checkouts.service.js';
 import type { ServiceContext } from '../domain/service-context.js';
 import { PLATFORM_CHECKOUT_ACTOR } from '../model/actor.js';
 import type { ControlEndpoint } from './control.types.js';
 
-const purchaseBody = z
-  .object({
-    /** What `POST /checkouts` takes (2021-11 form); `email` and `shipping_address` are needed. */
-    checkout: checkoutSchemas['2021-11'].create,
-    /** What `POST /checkouts/{token}/charge` takes. */
-    payment: chargeBody,
-  })
-  .strict();
+/** The body of a platform-B purchase, built on first use (src/platform/first-use.ts). */
+const purchaseBody = onFirstUse(() => {
+  const checkouts = checkoutSchemas();
+  return z
+    .object({
+      /** What `POST /checkouts` takes (2021-11 form); `email` and `shipping_address` are needed. */
+      checkout: checkouts['2021-11'].create,
+      /** What `POST /checkouts/{token}/charge` takes. */
+      payment: checkouts.charge,
+    })
+    .strict();
+});
 
 const PLATFORM_B = ['platform_b_hosted', 'platform_b_native'];
 
@@ -46,7 +51,7 @@ export const platformCheckoutControlEndpoints: readonly ControlEndpoint[] = [
           `Only platform B stores check out on platform B; a ${store.settings.platform} store uses POST /checkouts.`,
         );
       }
-      const input = parseWith(purchaseBody, body);
+      const input = parseWith(purchaseBody(), body);
       const ctx: ServiceContext = { store, actor: PLATFORM_CHECKOUT_ACTOR };
       const open = createCheckout(ctx, { ...input.checkout, external_checkout_source: 'platform_b' }, false);
       try {

@@ -5,6 +5,7 @@
  * Also the test payment tokens a card can carry, for the dashboard's card forms.
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
 import { parseWith } from '../errors/validation.js';
@@ -24,32 +25,36 @@ import { PORTAL_ACTOR } from '../model/actor.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
 
-const paymentMethodBody = z
-  .object({
-    /** The new card's processor token (a test token picks the outcome of the next charges). */
-    processor_payment_method_token: z.string().min(1).max(255),
-    /** What the card shows; fields left out describe the token's card (README, "Test payment tokens"). */
-    payment_details: z
-      .object({
-        brand: z.string().min(1).max(50).optional(),
-        last4: z
-          .string()
-          .regex(/^\d{4}$/, 'Must be 4 digits.')
-          .optional(),
-        exp_month: z.number().int().min(1).max(12).optional(),
-        exp_year: z.number().int().min(2000).max(2100).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
+/** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
+const portalSchemas = onFirstUse(() => {
+  const paymentMethodBody = z
+    .object({
+      /** The new card's processor token (a test token picks the outcome of the next charges). */
+      processor_payment_method_token: z.string().min(1).max(255),
+      /** What the card shows; fields left out describe the token's card (README, "Test payment tokens"). */
+      payment_details: z
+        .object({
+          brand: z.string().min(1).max(50).optional(),
+          last4: z
+            .string()
+            .regex(/^\d{4}$/, 'Must be 4 digits.')
+            .optional(),
+          exp_month: z.number().int().min(1).max(12).optional(),
+          exp_year: z.number().int().min(2000).max(2100).optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict();
 
-const pauseBody = z
-  .object({
-    /** How many of the subscription's intervals the next charge moves out. */
-    intervals: z.number().int().min(1).max(52).default(1),
-  })
-  .strict();
+  const pauseBody = z
+    .object({
+      /** How many of the subscription's intervals the next charge moves out. */
+      intervals: z.number().int().min(1).max(52).default(1),
+    })
+    .strict();
+  return { paymentMethod: paymentMethodBody, pause: pauseBody };
+});
 
 const ctxOf = (store: Store): ServiceContext => ({ store, actor: PORTAL_ACTOR });
 
@@ -74,9 +79,9 @@ export const portalControlEndpoints: readonly ControlEndpoint[] = [
     path: '/portal/customers/:id/payment_method',
     summary:
       'The customer updates their card in the portal: the default payment method takes the new token (one is created when there is none); fires customer/payment_method_updated and retries charges in dunning tomorrow',
-    body: paymentMethodBody,
+    body: () => portalSchemas().paymentMethod,
     handle: ({ store, params, body }) => {
-      const input = parseWith(paymentMethodBody, body);
+      const input = parseWith(portalSchemas().paymentMethod, body);
       const ctx = ctxOf(store);
       const customer = store.collections.customers.get(pathId({ params }));
       if (!customer) throw errors.notFound();
@@ -114,9 +119,9 @@ export const portalControlEndpoints: readonly ControlEndpoint[] = [
     path: '/portal/subscriptions/:id/pause',
     summary:
       'The customer pauses a subscription in the portal: its next charge moves out by `intervals` (default 1) of its charge interval; fires subscription/updated and subscription/paused',
-    body: pauseBody,
+    body: () => portalSchemas().pause,
     handle: ({ store, params, body }) => {
-      const { intervals } = parseWith(pauseBody, body);
+      const { intervals } = parseWith(portalSchemas().pause, body);
       const ctx = ctxOf(store);
       const subscription = findSubscription(store, pathId({ params }));
       if (subscription.status !== 'active' || !subscription.next_charge_scheduled_at)

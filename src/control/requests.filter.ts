@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { parseTimestampMs } from '../platform/calendar.js';
+import { onFirstUse } from '../platform/first-use.js';
 import { compilePathGlob, pathPatternProblem } from '../platform/path-glob.js';
 import type { JournalEntry, JournalFilter } from '../platform/journal/journal.js';
 
@@ -17,37 +18,40 @@ function sinceProblem(value: number | string): string | null {
   return parseTimestampMs(value) === null ? 'Not an entry id or an ISO-8601 datetime.' : null;
 }
 
-export const journalFilterSchema = z
-  .object({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]{1,10}$/)
-      .optional(),
-    path: z
-      .string()
-      .superRefine((value, ctx) => {
-        const problem = pathPatternProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .optional(),
-    status: z
-      .union([
-        z.number().int().min(100).max(599),
-        z.string().regex(STATUS, 'Must be a status (503) or a class (5xx).'),
-      ])
-      .optional(),
-    since: z
-      .union([
-        z.number().int().min(0),
-        z.string().superRefine((value, ctx) => {
-          const problem = sinceProblem(value);
+/** The filters, built on first use (src/platform/first-use.ts). */
+export const journalFilterSchema = onFirstUse(() => {
+  return z
+    .object({
+      method: z
+        .string()
+        .regex(/^[A-Za-z]{1,10}$/)
+        .optional(),
+      path: z
+        .string()
+        .superRefine((value, ctx) => {
+          const problem = pathPatternProblem(value);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-      ])
-      .optional(),
-    request_id: z.string().min(1).optional(),
-  })
-  .strict();
+        })
+        .optional(),
+      status: z
+        .union([
+          z.number().int().min(100).max(599),
+          z.string().regex(STATUS, 'Must be a status (503) or a class (5xx).'),
+        ])
+        .optional(),
+      since: z
+        .union([
+          z.number().int().min(0),
+          z.string().superRefine((value, ctx) => {
+            const problem = sinceProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+        ])
+        .optional(),
+      request_id: z.string().min(1).optional(),
+    })
+    .strict();
+});
 
 /**
  * A predicate for entries (parse the filter with `journalFilterSchema` first).

@@ -1,6 +1,7 @@
 /** The request journal of the calling store: read with filters, count, empty. */
 import * as z from 'zod';
 import { parseWith } from '../errors/validation.js';
+import { onFirstUse } from '../platform/first-use.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
@@ -9,14 +10,17 @@ import { compileJournalFilter, journalFilterSchema, type JournalFilter } from '.
 /** Entries `GET /_emulator/requests` answers unless `limit` says otherwise. */
 export const DEFAULT_REQUESTS_LIMIT = 100;
 
-const requestsQuery = journalFilterSchema.extend({
-  limit: z
-    .string()
-    .regex(/^\d{1,6}$/, 'Not a valid integer.')
-    .transform(Number)
-    .pipe(z.number().min(1))
-    .optional(),
-});
+/** The query of `GET /requests`: the filters and a limit, built on first use (src/platform/first-use.ts). */
+const requestsQuery = onFirstUse(() =>
+  journalFilterSchema().extend({
+    limit: z
+      .string()
+      .regex(/^\d{1,6}$/, 'Not a valid integer.')
+      .transform(Number)
+      .pipe(z.number().min(1))
+      .optional(),
+  }),
+);
 
 function matching(store: Store, filter: JournalFilter): Generator<JournalEntry> {
   const accepts = compileJournalFilter(filter);
@@ -34,7 +38,7 @@ export const requestControlEndpoints: readonly ControlEndpoint[] = [
       'since (an entry id or an ISO time of the store clock), request_id; limit (default 100)',
     query: requestsQuery,
     handle: ({ store, query, deps }) => {
-      const { limit, ...filter } = parseWith(requestsQuery, query);
+      const { limit, ...filter } = parseWith(requestsQuery(), query);
       const wanted = limit ?? DEFAULT_REQUESTS_LIMIT;
       const requests = [];
       for (const entry of matching(store, filter)) {
@@ -51,7 +55,7 @@ export const requestControlEndpoints: readonly ControlEndpoint[] = [
     body: journalFilterSchema,
     handle: ({ store, body }) => {
       let count = 0;
-      for (const _entry of matching(store, parseWith(journalFilterSchema, body))) count += 1;
+      for (const _entry of matching(store, parseWith(journalFilterSchema(), body))) count += 1;
       return { body: { count } };
     },
   },

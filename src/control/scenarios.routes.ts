@@ -3,6 +3,7 @@
  * and running one (or an uploaded file) against a new store of this emulator.
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
 import { completeSettings, settingsEnvelope, withSettingsDefaults } from '../store/settings.js';
@@ -10,19 +11,22 @@ import type { Scenario } from '../scenarios/scenario.js';
 import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 
-const runBody = z
-  .object({
-    name: z.string().min(1).optional().describe('A built-in scenario (GET /_emulator/scenarios)'),
-    text: z.string().min(1).optional().describe('A scenario file (YAML or JSON) to run instead'),
-    file_name: z.string().min(1).max(255).optional().describe('Names the uploaded file in problems'),
-  })
-  .strict()
-  .refine((body) => (body.name === undefined) !== (body.text === undefined), {
-    message: 'Send a name or a text, not both.',
-  });
+/** The body of a scenario run, built on first use (src/platform/first-use.ts). */
+const runBody = onFirstUse(() =>
+  z
+    .object({
+      name: z.string().min(1).optional().describe('A built-in scenario (GET /_emulator/scenarios)'),
+      text: z.string().min(1).optional().describe('A scenario file (YAML or JSON) to run instead'),
+      file_name: z.string().min(1).max(255).optional().describe('Names the uploaded file in problems'),
+    })
+    .strict()
+    .refine((body) => (body.name === undefined) !== (body.text === undefined), {
+      message: 'Send a name or a text, not both.',
+    }),
+);
 
 /** The scenario a run body names; problems of an uploaded text answer 422 with their line. */
-async function scenarioOf(input: z.output<typeof runBody>): Promise<Scenario> {
+async function scenarioOf(input: z.output<ReturnType<typeof runBody>>): Promise<Scenario> {
   const { builtinScenario, builtinScenarioNames, parseScenario } = await import('../scenarios/scenario.js');
   if (input.name !== undefined) {
     const scenario = await builtinScenario(input.name);
@@ -78,7 +82,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
     status: 201,
     body: runBody,
     handle: async ({ deps, body }) => {
-      const input = parseWith(runBody, body);
+      const input = parseWith(runBody(), body);
       const baseUrl = deps.selfUrl?.();
       if (!baseUrl) throw errors.field('name', 'This emulator is not listening on a port it can call.');
       const scenario = await scenarioOf(input);

@@ -4,6 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { MAX_BODY_DEPTH } from '../http/body.js';
 import { parseWith } from '../errors/validation.js';
@@ -13,7 +14,7 @@ import {
   restoreNamedSnapshot,
   restoreSnapshot,
   saveNamedSnapshot,
-  snapshotSchema,
+  snapshotSchemas,
   SNAPSHOT_COLUMNAR_VERSION,
   SNAPSHOT_VERSION,
   type NamedSnapshot,
@@ -34,24 +35,28 @@ export const SNAPSHOT_BODY_DEPTH = MAX_BODY_DEPTH + 16;
 
 const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
-const nameSchema = z
-  .string()
-  .regex(SNAPSHOT_NAME, 'Letters, digits, ".", "_" and "-", starting with a letter or digit; at most 100.');
+/** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
+const snapshotRouteSchemas = onFirstUse(() => {
+  const nameSchema = z
+    .string()
+    .regex(SNAPSHOT_NAME, 'Letters, digits, ".", "_" and "-", starting with a letter or digit; at most 100.');
 
-const saveBody = z.object({ name: nameSchema }).strict();
+  const saveBody = z.object({ name: nameSchema }).strict();
 
-/**
- * Version 1 stays the default: `ControlClient.snapshot()` callers read records from the document
- * (decision 0029); `exportSnapshot` asks for the columnar version 2, which `PUT` takes as well.
- */
-const exportQuery = z.object({
-  version: z
-    .enum(['1', '2'])
-    .transform((value) => (value === '2' ? SNAPSHOT_COLUMNAR_VERSION : SNAPSHOT_VERSION))
-    .optional()
-    .describe(
-      'Layout of the document: 1 (records as objects, the default) or 2 (columnar: each collection names its fields once)',
-    ),
+  /**
+   * Version 1 stays the default: `ControlClient.snapshot()` callers read records from the document
+   * (decision 0029); `exportSnapshot` asks for the columnar version 2, which `PUT` takes as well.
+   */
+  const exportQuery = z.object({
+    version: z
+      .enum(['1', '2'])
+      .transform((value) => (value === '2' ? SNAPSHOT_COLUMNAR_VERSION : SNAPSHOT_VERSION))
+      .optional()
+      .describe(
+        'Layout of the document: 1 (records as objects, the default) or 2 (columnar: each collection names its fields once)',
+      ),
+  });
+  return { save: saveBody, export: exportQuery };
 });
 
 const isJsonObject = (value: unknown): boolean =>
@@ -74,9 +79,9 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshot',
     summary:
       'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON; ?version=2 for the columnar layout',
-    query: exportQuery,
+    query: () => snapshotRouteSchemas().export,
     handle: async ({ store, query }) => {
-      const { version } = parseWith(exportQuery, query);
+      const { version } = parseWith(snapshotRouteSchemas().export, query);
       return {
         // Streamed (src/store/snapshot-stream.ts): a record a line, or a line of rows in version 2.
         body: Readable.from(await snapshotChunks(store, version)),
@@ -89,7 +94,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshot',
     summary:
       "Replace the calling store's state with a snapshot document (its tokens, secret and name stay); 422 for a malformed one",
-    body: snapshotSchema,
+    body: () => snapshotSchemas().document,
     bodyOptions: { limit: SNAPSHOT_BODY_LIMIT, maxDepth: SNAPSHOT_BODY_DEPTH },
     streamsBody: true,
     handle: async ({ deps, store, bodyStream }) => {
@@ -118,9 +123,9 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     path: '/snapshots',
     summary: 'Keep a named in-memory snapshot of the calling store (replaces one of the same name)',
     status: 201,
-    body: saveBody,
+    body: () => snapshotRouteSchemas().save,
     handle: async ({ store, body }) => {
-      const { name } = parseWith(saveBody, body);
+      const { name } = parseWith(snapshotRouteSchemas().save, body);
       const snapshot = await saveNamedSnapshot(store, name);
       return { status: 201, body: { snapshot: summary(name, snapshot) } };
     },

@@ -1,5 +1,6 @@
 /** Stores, tokens and reset: isolated merchants for parallel test suites. */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
 import { parseWith } from '../errors/validation.js';
@@ -18,45 +19,51 @@ import type { ControlDeps, ControlEndpoint } from './control.types.js';
 import type { Body } from '../http/types.js';
 import { cloneBody, createClonedStore } from './clone-store.js';
 
-const timestamp = z
-  .string()
-  .refine((value) => parseTimestampMs(value) !== null, 'Not a valid ISO-8601 datetime.');
+/** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
+const storeSchemas = onFirstUse(() => {
+  const timestamp = z
+    .string()
+    .refine((value) => parseTimestampMs(value) !== null, 'Not a valid ISO-8601 datetime.');
 
-const createStoreBody = z
-  .object({
-    name: z.string().min(1).max(255).optional(),
-    settings: storeSettingsSchema.optional(),
-    token: z.string().min(8).max(200).optional(),
-    clock: z
-      .object({ now: timestamp.optional(), mode: z.enum(['frozen', 'realtime']).optional() })
-      .strict()
-      .optional(),
-    scenario: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'A built-in scenario (GET /_emulator/scenarios) to seed the store with; settings and clock given here win',
-      ),
-    clone: cloneBody
-      .optional()
-      .describe(
-        "Fill the store with a copy of a store read through the API at clone.from (docs/clone.md); settings given here win, clock.now is the clone's time",
-      ),
-  })
-  .strict()
-  .refine((body) => body.scenario === undefined || body.clone === undefined, {
-    message: 'Give a scenario or a clone, not both.',
-    path: ['clone'],
-  });
+  const createStoreBody = z
+    .object({
+      name: z.string().min(1).max(255).optional(),
+      settings: storeSettingsSchema.optional(),
+      token: z.string().min(8).max(200).optional(),
+      clock: z
+        .object({ now: timestamp.optional(), mode: z.enum(['frozen', 'realtime']).optional() })
+        .strict()
+        .optional(),
+      scenario: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'A built-in scenario (GET /_emulator/scenarios) to seed the store with; settings and clock given here win',
+        ),
+      clone: cloneBody()
+        .optional()
+        .describe(
+          "Fill the store with a copy of a store read through the API at clone.from (docs/clone.md); settings given here win, clock.now is the clone's time",
+        ),
+    })
+    .strict()
+    .refine((body) => body.scenario === undefined || body.clone === undefined, {
+      message: 'Give a scenario or a clone, not both.',
+      path: ['clone'],
+    });
 
-const createTokenBody = z
-  .object({
-    name: z.string().min(1).max(255),
-    scopes: z.array(z.enum(SCOPES)),
-    token: z.string().min(8).max(200).optional(),
-  })
-  .strict();
+  const createTokenBody = z
+    .object({
+      name: z.string().min(1).max(255),
+      scopes: z.array(z.enum(SCOPES)),
+      token: z.string().min(8).max(200).optional(),
+    })
+    .strict();
+  return { createStore: createStoreBody, createToken: createTokenBody };
+});
+
+type StoreSchemas = ReturnType<typeof storeSchemas>;
 
 /** What a store holds, at a glance (each from an index: as cheap for a large shop as for an empty one). */
 export function storeCounts(store: Store): Record<string, number> {
@@ -112,7 +119,7 @@ export function createdStore(
 /** A store seeded from a built-in scenario: its settings and clock (the request's win), then its fixture. */
 async function createSeededStore(
   deps: ControlDeps,
-  input: z.output<typeof createStoreBody>,
+  input: z.output<StoreSchemas['createStore']>,
   body: Body,
 ): Promise<{ status: 201; body: Record<string, unknown> }> {
   // Loaded on first use: the scenario machinery (YAML, faker) is not needed to start.
@@ -158,7 +165,7 @@ function issueToken(
   store: Store,
   body: Body,
 ): { status: 201; body: Record<string, unknown> } {
-  const input = parseWith(createTokenBody, body);
+  const input = parseWith(storeSchemas().createToken, body);
   if (input.token && deps.registry.isTokenInUse(input.token))
     throw errors.field('token', 'Token already in use.');
   const token = deps.registry.issueToken(store, input);
@@ -175,9 +182,9 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     summary:
       'Create an isolated store (settings not given take the platform word, value names and API version the emulator was started with); answers its first token (all scopes) and client secret',
     status: 201,
-    body: createStoreBody,
+    body: () => storeSchemas().createStore,
     handle: ({ deps, body }) => {
-      const input = parseWith(createStoreBody, body);
+      const input = parseWith(storeSchemas().createStore, body);
       if (input.token && deps.registry.isTokenInUse(input.token))
         throw errors.field('token', 'Token already in use.');
       if (input.scenario !== undefined) return createSeededStore(deps, input, body);
@@ -236,7 +243,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     summary:
       'Issue a token with chosen scopes for a store named by id (how the dashboard opens a store it did not create)',
     status: 201,
-    body: createTokenBody,
+    body: () => storeSchemas().createToken,
     handle: ({ deps, params, body }) => {
       const store = deps.registry.get(pathId({ params }));
       if (!store) throw errors.notFound();
@@ -257,7 +264,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     path: '/tokens',
     summary: "Issue a token with chosen scopes for the calling token's store",
     status: 201,
-    body: createTokenBody,
+    body: () => storeSchemas().createToken,
     handle: ({ deps, store, body }) => issueToken(deps, store, body),
   },
 ];

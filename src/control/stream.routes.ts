@@ -5,6 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { parseWith } from '../errors/validation.js';
 import type { Store } from '../store/store.js';
 import type { ControlEndpoint } from './control.types.js';
@@ -13,22 +14,25 @@ import { describeDelivery } from './webhooks.routes.js';
 export const STREAM_KINDS = ['event', 'delivery', 'clock'] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 
-const streamQuery = z.object({
-  kinds: z
-    .string()
-    .transform((value) => value.split(',').filter((kind) => kind !== ''))
-    .pipe(z.array(z.enum(STREAM_KINDS)).min(1))
-    .optional()
-    .describe('Comma-separated message kinds to send: event, delivery, clock (default all)'),
-  topic: z.string().min(1).optional().describe('Only events (and deliveries) of this topic'),
-  limit: z
-    .string()
-    .regex(/^\d{1,6}$/, 'Not a valid integer.')
-    .transform(Number)
-    .pipe(z.number().min(1))
-    .optional()
-    .describe('End the stream after this many messages'),
-});
+/** The query of `GET /_emulator/stream`, built on first use (src/platform/first-use.ts). */
+const streamQuery = onFirstUse(() =>
+  z.object({
+    kinds: z
+      .string()
+      .transform((value) => value.split(',').filter((kind) => kind !== ''))
+      .pipe(z.array(z.enum(STREAM_KINDS)).min(1))
+      .optional()
+      .describe('Comma-separated message kinds to send: event, delivery, clock (default all)'),
+    topic: z.string().min(1).optional().describe('Only events (and deliveries) of this topic'),
+    limit: z
+      .string()
+      .regex(/^\d{1,6}$/, 'Not a valid integer.')
+      .transform(Number)
+      .pipe(z.number().min(1))
+      .optional()
+      .describe('End the stream after this many messages'),
+  }),
+);
 
 const HEARTBEAT_MS = 15_000;
 
@@ -41,7 +45,11 @@ function message(kind: StreamKind, data: unknown): string {
  * Opens the stream of `store`; unsubscribes when the client goes away or `limit` is reached, and
  * ends when `closing` aborts (the emulator closes).
  */
-function openStream(store: Store, query: z.output<typeof streamQuery>, closing?: AbortSignal): PassThrough {
+function openStream(
+  store: Store,
+  query: z.output<ReturnType<typeof streamQuery>>,
+  closing?: AbortSignal,
+): PassThrough {
   const kinds = new Set<StreamKind>(query.kinds ?? STREAM_KINDS);
   const stream = new PassThrough();
   let sent = 0;
@@ -102,7 +110,7 @@ export const streamControlEndpoints: readonly ControlEndpoint[] = [
         'Cache-Control': 'no-cache, no-transform',
         'X-Accel-Buffering': 'no',
       },
-      body: openStream(store, parseWith(streamQuery, query), deps.closing),
+      body: openStream(store, parseWith(streamQuery(), query), deps.closing),
     }),
   },
 ];

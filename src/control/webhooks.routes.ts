@@ -4,6 +4,7 @@
  * (which fire `store/updated`).
  */
 import * as z from 'zod';
+import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { pathId } from '../http/params.js';
 import { parseWith } from '../errors/validation.js';
@@ -34,15 +35,23 @@ export function describeDelivery(delivery: Delivery): Record<string, unknown> {
   };
 }
 
-const deliveryQuery = z.object({
-  topic: z.string().optional(),
-  webhook_id: z.coerce.number().int().positive().optional(),
-  status: z.enum(DELIVERY_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+/** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
+const webhookControlSchemas = onFirstUse(() => {
+  const deliveryQuery = z.object({
+    topic: z.string().optional(),
+    webhook_id: z.coerce.number().int().positive().optional(),
+    status: z.enum(DELIVERY_STATUSES).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+  });
+
+  const settingsBody = z.record(z.string(), z.unknown());
+  return { deliveries: deliveryQuery, settings: settingsBody };
 });
 
+type WebhookControlSchemas = ReturnType<typeof webhookControlSchemas>;
+
 /** Deliveries matching the query, newest first. */
-function deliveries(store: Store, query: z.output<typeof deliveryQuery>): Delivery[] {
+function deliveries(store: Store, query: z.output<WebhookControlSchemas['deliveries']>): Delivery[] {
   const rows =
     query.webhook_id !== undefined
       ? store.collections.deliveries.findBy('webhook_id', query.webhook_id)
@@ -56,8 +65,6 @@ function deliveries(store: Store, query: z.output<typeof deliveryQuery>): Delive
     .reverse()
     .slice(0, query.limit);
 }
-
-const settingsBody = z.record(z.string(), z.unknown());
 
 /** Merges a change into the store's settings; invalid settings give the documented 422. */
 export function applySettings(store: Store, change: Readonly<Record<string, unknown>>): void {
@@ -89,9 +96,10 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
     method: 'GET',
     path: '/webhooks/deliveries',
     summary: 'Webhook deliveries, newest first, with every try (filters: topic, webhook_id, status, limit)',
-    handle: ({ store, query }) => ({
-      body: { deliveries: deliveries(store, parseWith(deliveryQuery, query)).map(describeDelivery) },
-    }),
+    handle: ({ store, query }) => {
+      const wanted = parseWith(webhookControlSchemas().deliveries, query);
+      return { body: { deliveries: deliveries(store, wanted).map(describeDelivery) } };
+    },
   },
   {
     method: 'DELETE',
@@ -155,9 +163,9 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
     method: 'PATCH',
     path: '/settings',
     summary: "Change the calling store's settings (nested objects merge); fires store/updated",
-    body: settingsBody,
+    body: () => webhookControlSchemas().settings,
     handle: ({ deps, store, body }) => {
-      applySettings(store, parseWith(settingsBody, body));
+      applySettings(store, parseWith(webhookControlSchemas().settings, body));
       recordEvent(store, EMULATOR_ACTOR, { object_type: 'store', verb: 'updated', object_id: store.id });
       return { body: { store: describeStore(store, deps.registry) } };
     },

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { findCountry } from '../domain/addresses/countries.js';
 import type { PostalAddress } from '../model/shared.js';
+import { onFirstUse } from '../platform/first-use.js';
 
 /** `"2"`, `" 2.5 "`, `"-1"` as numbers; anything else as it is, for the schema to accept or refuse. */
 function numericString(value: unknown): unknown {
@@ -21,33 +22,86 @@ export function numeric<T extends z.ZodNumber>(schema: T) {
   return z.preprocess(numericString, schema);
 }
 
-/** A string that may be absent or null. */
-export const optionalText = z.string().nullable().optional();
-/** A required string of at least one character. */
-export const text = z.string().min(1);
-export const email = z.email();
-export const nameValue = z.object({ name: z.string(), value: z.string() });
-export const nameValues = z.array(nameValue);
-export const shippingLine = z.object({ code: z.string(), price: z.string(), title: z.string() });
-export const integerId = numeric(z.number().int().positive());
-export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'Not a valid currency code.');
-export const analyticsData = z.object({
-  utm_params: z.array(z.record(z.string(), z.string().nullable())).default([]),
-});
-/** The free-text lines of a postal address, each optional (billing, shipping, checkout). */
-export const postalTextFields = {
-  first_name: optionalText,
-  last_name: optionalText,
-  company: optionalText,
-  address1: optionalText,
-  address2: optionalText,
-  city: optionalText,
-  province: optionalText,
-  zip: optionalText,
-  phone: optionalText,
-};
+/** The largest amount a price may be: what the 9 integer digits of a decimal string allow. */
+export const MAX_AMOUNT = 999_999_999.99;
 
-type PostalText = { readonly [K in keyof typeof postalTextFields]?: string | null };
+/**
+ * The shared parts, built with the first schema that uses one (src/platform/first-use.ts). A
+ * resource's builder takes the ones it needs at its top.
+ *
+ * @example
+ * export const tagSchemas = onFirstUse(() => {
+ *   const { text, integerId } = schemaParts();
+ *   return { create: z.object({ name: text, customer_id: integerId }) };
+ * });
+ */
+export const schemaParts = onFirstUse(() => {
+  /** A string that may be absent or null. */
+  const optionalText = z.string().nullable().optional();
+  const nameValue = z.object({ name: z.string(), value: z.string() });
+  return {
+    optionalText,
+    /** A required string of at least one character. */
+    text: z.string().min(1),
+    email: z.email(),
+    nameValue,
+    nameValues: z.array(nameValue),
+    shippingLine: z.object({ code: z.string(), price: z.string(), title: z.string() }),
+    integerId: numeric(z.number().int().positive()),
+    /** An interval's frequency: 2021-01 sends frequencies as strings ("1"); both versions accept either. */
+    frequency: numeric(z.number().int().min(1).max(1000)),
+    currencyCode: z.string().regex(/^[A-Z]{3}$/, 'Not a valid currency code.'),
+    analyticsData: z.object({
+      utm_params: z.array(z.record(z.string(), z.string().nullable())).default([]),
+    }),
+    /** The free-text lines of a postal address, each optional (billing, shipping, checkout). */
+    postalTextFields: {
+      first_name: optionalText,
+      last_name: optionalText,
+      company: optionalText,
+      address1: optionalText,
+      address2: optionalText,
+      city: optionalText,
+      province: optionalText,
+      zip: optionalText,
+      phone: optionalText,
+    },
+    /** A country given as a code or (2021-01) a name, normalized to its 2-letter code. */
+    countryField: z.string().transform((value, ctx) => {
+      const country = findCountry(value);
+      if (!country) {
+        ctx.addIssue({ code: 'custom', message: `Unknown country: ${value}.` });
+        return z.NEVER;
+      }
+      return country.code;
+    }),
+    /**
+     * A price: 2021-01 sends numbers, 2021-11 decimal strings; both become a decimal string. A
+     * number is bounded like the string (1e308 would print as `1e+308`, not a decimal amount).
+     */
+    amount: z
+      .union([
+        z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.'),
+        numeric(z.number().nonnegative().max(MAX_AMOUNT)),
+      ])
+      .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value)),
+    /** A date, or a datetime whose date part counts (2021-01 sends `2025-01-15T00:00:00`). */
+    calendarDay: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
+      .transform((value) => value.slice(0, 10)),
+    /** A 2021-11 external id object: `{"ecommerce": "123"}` (a number is taken as its digits). */
+    externalIdObject: z.object({
+      ecommerce: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
+    }),
+    /** A 2021-01 platform id: an integer or a string, kept as a string. */
+    platformIdInput: z.union([numeric(z.number().int().positive()).transform(String), z.string().min(1)]),
+  };
+});
+
+type PostalText = {
+  readonly [K in keyof ReturnType<typeof schemaParts>['postalTextFields']]?: string | null;
+};
 
 /** A parsed address with every absent line as null, in the canonical shape. */
 export function postalAddress(value: PostalText, countryCode: string | null | undefined): PostalAddress {
@@ -65,16 +119,6 @@ export function postalAddress(value: PostalText, countryCode: string | null | un
   };
 }
 
-/** A country given as a code or (2021-01) a name, normalized to its 2-letter code. */
-export const countryField = z.string().transform((value, ctx) => {
-  const country = findCountry(value);
-  if (!country) {
-    ctx.addIssue({ code: 'custom', message: `Unknown country: ${value}.` });
-    return z.NEVER;
-  }
-  return country.code;
-});
-
 type Defined<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
 
 /** Drops the keys whose value is `undefined`: a partial update carries only what it changes. */
@@ -87,34 +131,3 @@ export function definedOnly<T extends object>(value: T): Defined<T> {
   }
   return defined as Defined<T>;
 }
-
-/** The largest amount a price may be: what the 9 integer digits of a decimal string allow. */
-export const MAX_AMOUNT = 999_999_999.99;
-
-/**
- * A price: 2021-01 sends numbers, 2021-11 decimal strings; both become a decimal string. A number
- * is bounded like the string (1e308 would print as `1e+308`, not a decimal amount).
- */
-export const amount = z
-  .union([
-    z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Not a valid decimal amount.'),
-    numeric(z.number().nonnegative().max(MAX_AMOUNT)),
-  ])
-  .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value));
-
-/** A date, or a datetime whose date part counts (2021-01 sends `2025-01-15T00:00:00`). */
-export const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
-  .transform((value) => value.slice(0, 10));
-
-/** A 2021-11 external id object: `{"ecommerce": "123"}` (a number is taken as its digits). */
-export const externalIdObject = z.object({
-  ecommerce: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
-});
-
-/** A 2021-01 platform id: an integer or a string, kept as a string. */
-export const platformIdInput = z.union([
-  numeric(z.number().int().positive()).transform(String),
-  z.string().min(1),
-]);

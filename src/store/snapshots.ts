@@ -13,6 +13,7 @@ import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
 import { parseTimestampMs } from '../platform/calendar.js';
 import { toIso } from '../platform/clock.js';
+import { onFirstUse } from '../platform/first-use.js';
 import { UniqueIndexViolation, UnindexableRecord } from '../platform/persistence/collection.js';
 import { VERSION } from '../platform/version.js';
 import { createCollections, type CollectionName } from './collections.js';
@@ -117,63 +118,70 @@ function invalid(collection: string, message: string) {
   return errors.validation({ store: { collections: { [collection]: [message] } } });
 }
 
-const timestamp = z
-  .string()
-  .refine((value) => parseTimestampMs(value) !== null, 'Not a valid ISO-8601 datetime.');
+/**
+ * The schemas of a snapshot document, built on first use (src/platform/first-use.ts): a start
+ * that reads no snapshot builds none.
+ */
+export const snapshotSchemas = onFirstUse(() => {
+  const timestamp = z
+    .string()
+    .refine((value) => parseTimestampMs(value) !== null, 'Not a valid ISO-8601 datetime.');
 
-const record = z.looseObject({ id: z.number().int().positive() });
-const job = z.looseObject({
-  id: z.number().int().positive(),
-  type: z.string().min(1),
-  due_at: z.number().int(),
-  subject: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-});
+  const record = z.looseObject({ id: z.number().int().positive() });
+  const job = z.looseObject({
+    id: z.number().int().positive(),
+    type: z.string().min(1),
+    due_at: z.number().int(),
+    subject: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+  });
 
-const collectionsSchema = z
-  .object(
-    Object.fromEntries(
-      COLLECTION_NAMES.map((name) => [name, z.array(name === 'jobs' ? job : record).optional()]),
-    ) as Record<CollectionName, z.ZodOptional<z.ZodArray<typeof record>>>,
-  )
-  .strict();
-
-/** The settings of a snapshot are the complete ones `GET` gives; `email` may be null there. */
-const snapshotSettings = z
-  .preprocess(
-    (value) =>
-      typeof value === 'object' && value !== null && (value as { email?: unknown }).email === null
-        ? { ...value, email: undefined }
-        : value,
-    storeSettingsSchema,
-  )
-  .transform(completeSettings);
-
-function documentSchema<C extends z.ZodType>(collections: C) {
-  return z
-    .object({
-      kind: z.literal(SNAPSHOT_KIND),
-      version: z.literal(SNAPSHOT_VERSION),
-      emulator_version: z.string().optional(),
-      store_id: z.number().int().optional(),
-      taken_at: timestamp.optional(),
-      store: z
-        .object({
-          settings: snapshotSettings,
-          clock: z.object({ now: timestamp, mode: z.enum(['frozen', 'realtime']) }).strict(),
-          sequences: z.record(z.string(), z.number().int().nonnegative()),
-          uninstalled_at: timestamp.nullable().optional(),
-          collections,
-        })
-        .strict(),
-    })
+  const collectionsSchema = z
+    .object(
+      Object.fromEntries(
+        COLLECTION_NAMES.map((name) => [name, z.array(name === 'jobs' ? job : record).optional()]),
+      ) as Record<CollectionName, z.ZodOptional<z.ZodArray<typeof record>>>,
+    )
     .strict();
-}
 
-export const snapshotSchema = documentSchema(collectionsSchema);
+  /** The settings of a snapshot are the complete ones `GET` gives; `email` may be null there. */
+  const snapshotSettings = z
+    .preprocess(
+      (value) =>
+        typeof value === 'object' && value !== null && (value as { email?: unknown }).email === null
+          ? { ...value, email: undefined }
+          : value,
+      storeSettingsSchema,
+    )
+    .transform(completeSettings);
 
-/** Everything but the records, which `fastCollections` checks. */
-const headSchema = documentSchema(z.unknown());
+  function documentSchema<C extends z.ZodType>(collections: C) {
+    return z
+      .object({
+        kind: z.literal(SNAPSHOT_KIND),
+        version: z.literal(SNAPSHOT_VERSION),
+        emulator_version: z.string().optional(),
+        store_id: z.number().int().optional(),
+        taken_at: timestamp.optional(),
+        store: z
+          .object({
+            settings: snapshotSettings,
+            clock: z.object({ now: timestamp, mode: z.enum(['frozen', 'realtime']) }).strict(),
+            sequences: z.record(z.string(), z.number().int().nonnegative()),
+            uninstalled_at: timestamp.nullable().optional(),
+            collections,
+          })
+          .strict(),
+      })
+      .strict();
+  }
+
+  return {
+    document: documentSchema(collectionsSchema),
+    /** Everything but the records, which `fastCollections` checks. */
+    head: documentSchema(z.unknown()),
+  };
+});
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -191,7 +199,7 @@ function isJob(row: Record<string, unknown>): boolean {
 }
 
 /**
- * The collections of a document when every record passes `collectionsSchema`, checked in a plain
+ * The collections of a document when every record passes the `document` schema, checked in a plain
  * loop (zod copies each of 100,000s of records); null when one does not (zod then names it).
  */
 function fastCollections(input: unknown): StoreDoc['collections'] | null {
@@ -238,7 +246,10 @@ function asVersion1(input: unknown): unknown {
 export function parseSnapshot(document: unknown): SnapshotDoc {
   const input = asVersion1(document);
   const records = fastCollections(input);
-  const parsed = records === null ? parseWith(snapshotSchema, input) : parseWith(headSchema, input);
+  const parsed =
+    records === null
+      ? parseWith(snapshotSchemas().document, input)
+      : parseWith(snapshotSchemas().head, input);
   const { store } = parsed;
   const collections = records ?? (store.collections as StoreDoc['collections']);
   // Records without their fields, or of the wrong kinds, would be stored, then answer 500 on reads.

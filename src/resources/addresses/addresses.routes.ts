@@ -25,7 +25,7 @@ import {
   skipFutureCharge,
 } from '../../domain/addresses/address-actions.js';
 import { chargeSerializers } from '../charges/charges.serializers.js';
-import { applyDiscountBody } from '../discounts/discounts.schemas.js';
+import { discountSchemas } from '../discounts/discounts.schemas.js';
 import { discountNamed } from '../../domain/discounts/discounts.service.js';
 import { addressActionSchemas } from './addresses.actions.schemas.js';
 
@@ -44,7 +44,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     summary: 'Create an address for a customer',
     handle: (request) => {
       const customer = findCustomer(request.store, pathId(request));
-      const fields = completeAddress(parseWith(addressSchemas.create2021_01, request.body));
+      const fields = completeAddress(parseWith(addressSchemas().create2021_01, request.body));
       const address = createAddress(request, customer.id, fields, 'country');
       return createdResponse(request.version, { address: render(request, address) });
     },
@@ -57,7 +57,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     summary: 'Create an address',
     handle: (request) => {
       checkRequired2021_11(request.body);
-      const { customer_id, fields } = parseWith(addressSchemas.create2021_11, request.body);
+      const { customer_id, fields } = parseWith(addressSchemas().create2021_11, request.body);
       if (!request.store.collections.customers.has(customer_id)) {
         throw errors.field('customer_id', `No customer with id ${customer_id}.`);
       }
@@ -125,11 +125,11 @@ export const addressEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findAddress(request.store, id);
-      const fields = parseWith(addressSchemas.update[request.version], request.body);
+      const fields = parseWith(addressSchemas().update[request.version], request.body);
       const address = updateAddress(request, id, fields, countryFieldOf(request));
       if (request.version === '2021-11' && request.body.discounts !== undefined) {
         // Spec: only the first entry is applied; [] removes the discount.
-        const [first] = parseWith(addressActionSchemas.discounts, request.body.discounts);
+        const [first] = parseWith(addressActionSchemas().discounts, request.body.discounts);
         if (!first) return { body: { address: render(request, removeAddressDiscount(request, id)) } };
         const { discount, field } = discountNamed(request.store, {
           discount_id: first.id,
@@ -153,7 +153,10 @@ export const addressEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findAddress(request.store, id);
-      const { discount, field } = discountNamed(request.store, parseWith(applyDiscountBody, request.body));
+      const { discount, field } = discountNamed(
+        request.store,
+        parseWith(discountSchemas().applyDiscount, request.body),
+      );
       return { body: { address: render(request, applyAddressDiscount(request, id, discount, field)) } };
     },
   },
@@ -180,7 +183,7 @@ export const addressEndpoints: readonly Endpoint[] = [
       return typeof target?.id === 'number' ? target.id : undefined;
     },
     handle: (request) => {
-      const body = parseWith(addressActionSchemas.merge, request.body);
+      const body = parseWith(addressActionSchemas().merge, request.body);
       const address = mergeAddresses(
         request,
         {
@@ -204,7 +207,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findAddress(request.store, id);
-      const body = parseWith(addressActionSchemas.skip, request.body);
+      const body = parseWith(addressActionSchemas().skip, request.body);
       const charge = skipFutureCharge(
         request,
         id,

@@ -7,17 +7,21 @@ import { errors } from '../../errors/messages.js';
 import type { FieldErrors } from '../../errors/api-error.js';
 import type { Gate } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
+import { onFirstUse } from '../../platform/first-use.js';
 import { findCountry } from '../../domain/addresses/countries.js';
 import { findUsState, zipMatchesState } from '../../domain/addresses/us-states.js';
 
-const body = z.object({
-  address1: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
-  zipcode: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
-  country_code: z.string().nullable().optional(),
-});
+/** The request body, built on first use (src/platform/first-use.ts). */
+const body = onFirstUse(() =>
+  z.object({
+    address1: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    state: z.string().nullable().optional(),
+    zipcode: z.string().nullable().optional(),
+    country: z.string().nullable().optional(),
+    country_code: z.string().nullable().optional(),
+  }),
+);
 
 const US_ZIP = /^\d{5}(?:-\d{4})?$/;
 
@@ -25,7 +29,7 @@ const US_ZIP = /^\d{5}(?:-\d{4})?$/;
 export const US_ONLY: Gate & { readonly countries: readonly string[] } = { countries: ['US'] };
 
 export function validateUsAddress(input: unknown): Record<string, unknown> {
-  const parsed = parseWith(body, input);
+  const parsed = parseWith(body(), input);
   const country = parsed.country_code ?? parsed.country;
   // No country given: the address is taken as a US one.
   const code = country ? findCountry(country)?.code : 'US';

@@ -9,7 +9,7 @@ import { parseWith } from '../../errors/validation.js';
 import { createdResponse } from '../responses.js';
 import { batchList, taskList } from './async-batches.list.js';
 import { taskRunner } from './async-batches.runner.js';
-import { batchCreate, tasksAdd } from './async-batches.schemas.js';
+import { asyncBatchSchemas } from './async-batches.schemas.js';
 import { serializeBatch, serializeTask } from './async-batches.serializers.js';
 import {
   addTasks,
@@ -36,7 +36,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
       scope: 'write_batches',
       summary: 'Create an async batch of one batch_type',
       handle: (request) => {
-        const { batch_type } = parseWith(batchCreate, request.body);
+        const { batch_type } = parseWith(asyncBatchSchemas().create, request.body);
         return createdResponse(request.version, render(request, createBatch(request, batch_type)));
       },
     },
@@ -61,7 +61,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
       summary: 'Add up to 1,000 tasks to a batch not yet submitted (10,000 per batch)',
       handle: (request) => {
         const batch = batchOf(request);
-        const { tasks } = parseWith(tasksAdd, request.body);
+        const { tasks } = parseWith(asyncBatchSchemas().tasksAdd, request.body);
         const added = addTasks(
           request,
           batch.id,

@@ -13,25 +13,26 @@ import type { ApiRequest, ApiResponse, Body, Endpoint, HttpMethod } from '../../
 import { parseWith } from '../../errors/validation.js';
 import { authenticated } from '../../store/registry.js';
 import type { ApiVersion } from '../../model/versions.js';
-import { externalIdField } from '../products/catalog.schema-parts.js';
-import { integerId } from '../schema-parts.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import { catalogParts } from '../products/catalog.schema-parts.js';
+import { schemaParts } from '../schema-parts.js';
 import type { AsyncBatchTask, BatchType, TaskResult } from '../../model/async-batch.js';
 import type { TaskRunner } from '../../domain/async-batches/async-batches.service.js';
 
 /** Tasks run as 2021-11 requests whatever the version of the batch request (decision 0012). */
 export const TASK_VERSION: ApiVersion = '2021-11';
 
-/** The path parameter a task body carries, and how it is read from the body. */
-const PATH_PARAMS = {
-  id: z.object({ id: integerId.transform(String) }),
-  external_product_id: z.object({ external_product_id: externalIdField }),
-} as const;
+/** The path parameter a task body carries, and how it is read from the body (built on first use). */
+const pathParams = onFirstUse(() => ({
+  id: z.object({ id: schemaParts().integerId.transform(String) }),
+  external_product_id: z.object({ external_product_id: catalogParts().externalIdField }),
+}));
 
 interface TaskTarget {
   readonly method: HttpMethod;
   readonly path: string;
   /** Taken out of the task body into the path. */
-  readonly param?: keyof typeof PATH_PARAMS;
+  readonly param?: keyof ReturnType<typeof pathParams>;
 }
 
 const PLANS_BULK = '/products/:external_product_id/plans-bulk';
@@ -57,7 +58,7 @@ export function taskEndpoints(table: readonly Endpoint[], batchType: BatchType):
 /** Path parameters and the remaining body of a task (422 when the body lacks the parameter). */
 function routeOf(target: TaskTarget, body: Readonly<Record<string, unknown>>) {
   if (!target.param) return { params: {}, body: body as Body, path: target.path };
-  const params: Record<string, string> = parseWith(PATH_PARAMS[target.param], body);
+  const params: Record<string, string> = parseWith(pathParams()[target.param], body);
   const { [target.param]: _taken, ...rest } = body;
   const path = target.path.replace(/:(\w+)/g, (_match, name: string) =>
     encodeURIComponent(params[name] ?? ''),

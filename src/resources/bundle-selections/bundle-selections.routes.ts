@@ -2,15 +2,14 @@
  * Bundle selection endpoints (2021-11, Pro plan; spec: Bundle selections, rule 7), with the
  * `charge_id` of recorded answers (create with it, list by `charge_ids`).
  */
-import * as z from 'zod';
 import { idsFilter, timestampFilters } from '../../http/list/filters.js';
 import { listResponse, type FilterParser, type ListSpec } from '../../http/list/list.js';
 import { parseBooleanParam, parseIntegerList } from '../../http/list/params.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint, Gate } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
-import { integerId, numeric } from '../schema-parts.js';
 import type { BundleSelection } from '../../model/bundle-selection.js';
+import { bundleSelectionSchemas } from './bundle-selections.schemas.js';
 import { serializeSelection } from './bundle-selections.serializers.js';
 import {
   createSelection,
@@ -57,22 +56,6 @@ const selectionList: ListSpec<BundleSelection> = {
   serialize: (selection, { version }) => serializeSelection(selection, version),
 };
 
-const item = z.object({
-  collection_id: z.union([integerId, z.string().regex(/^\d+$/).transform(Number)]),
-  collection_source: z.string().optional(),
-  external_product_id: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
-  external_variant_id: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
-  quantity: numeric(z.number().int().min(1).max(1000)),
-});
-const createBody = z.object({
-  purchase_item_id: integerId,
-  plan_id: integerId.nullable().optional(),
-  /** A queued charge of the purchase item: the selection applies to that charge's order only. */
-  charge_id: integerId.nullable().optional(),
-  items: z.array(item).min(1),
-});
-const updateBody = createBody.partial();
-
 const V2021_11 = ['2021-11'] as const;
 /** Spec rule 7: the bundle selection endpoints are plan-gated (Pro plan, on request). */
 const PRO: Gate = { plan: 'pro' };
@@ -108,7 +91,7 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     gate: PRO,
     summary: 'Choose the contents of a bundle (answers 200, as the spec shows)',
     handle: (request) => {
-      const selection = createSelection(request, parseWith(createBody, request.body));
+      const selection = createSelection(request, parseWith(bundleSelectionSchemas().create, request.body));
       return { body: { bundle_selection: serializeSelection(selection, request.version) } };
     },
   },
@@ -122,7 +105,11 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findSelection(request.store, id);
-      const selection = updateSelection(request, id, parseWith(updateBody, request.body));
+      const selection = updateSelection(
+        request,
+        id,
+        parseWith(bundleSelectionSchemas().update, request.body),
+      );
       return { body: { bundle_selection: serializeSelection(selection, request.version) } };
     },
   },

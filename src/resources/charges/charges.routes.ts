@@ -1,5 +1,4 @@
 /** Charge endpoints of both versions (spec: Charges 2021-01 and 2021-11). */
-import * as z from 'zod';
 import {
   applyChargeDiscount,
   changeChargeDate,
@@ -12,49 +11,32 @@ import { removeAddressDiscount } from '../../domain/addresses/address-actions.js
 import { processCharge } from '../../domain/charges/charge-processing.js';
 import { captureCharge, chargeVisible, refundCharge } from '../../domain/charges/payments.js';
 import { errors } from '../../errors/messages.js';
-import { amount, numeric } from '../schema-parts.js';
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
-import { applyDiscountBody } from '../discounts/discounts.schemas.js';
+import { discountSchemas } from '../discounts/discounts.schemas.js';
 import { discountNamed } from '../../domain/discounts/discounts.service.js';
 import type { Charge } from '../../model/charge.js';
 import { CHARGE_COUNT_FILTERS, chargeIncludes, chargeList } from './charges.list.js';
+import { chargeSchemas } from './charges.schemas.js';
 import { chargeSerializers } from './charges.serializers.js';
 
-const changeDateBody = z.object({ next_charge_date: z.string().min(1) });
 const render = (request: ApiRequest, charge: Charge) => ({
   charge: chargeSerializers[request.version](charge, request.store),
 });
 const addressOfCharge = (request: ApiRequest) =>
   request.store.collections.charges.get(Number(request.params.id))?.address_id;
 
-/** Items to skip or unskip: 2021-11 `purchase_item_ids`, 2021-01 `subscription_id(s)` (strings allowed). */
-const itemIds = numeric(z.number().int().positive());
-const skipBody = z.object({
-  purchase_item_ids: z.array(itemIds).optional(),
-  subscription_ids: z.array(itemIds).optional(),
-  subscription_id: itemIds.optional(),
-});
-
+/** Items to skip or unskip: 2021-11 `purchase_item_ids`, 2021-01 `subscription_id(s)`. */
 function selected(request: ApiRequest): { ids?: number[]; field: string } {
-  const body = parseWith(skipBody, request.body);
+  const body = parseWith(chargeSchemas().skip, request.body);
   if (body.purchase_item_ids) return { ids: body.purchase_item_ids, field: 'purchase_item_ids' };
   if (body.subscription_ids) return { ids: body.subscription_ids, field: 'subscription_ids' };
   if (body.subscription_id !== undefined) return { ids: [body.subscription_id], field: 'subscription_id' };
   return { field: 'purchase_item_ids' };
 }
-
-const removeBody = z.object({ charge_id: itemIds.optional(), address_id: itemIds.optional() });
-
-const refundBody = z
-  .object({ amount: amount.optional(), full_refund: z.boolean().optional() })
-  .refine((body) => body.amount !== undefined || body.full_refund === true, {
-    message: 'Missing data for required field.',
-    path: ['amount'],
-  });
 
 /** A charge the API still shows (processed ones vanish after 90 days: spec, Errors 5). */
 function visibleCharge(request: ApiRequest, id: number): Charge {
@@ -96,7 +78,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
     locks: addressOfCharge,
     handle: (request) => {
       const charge = visibleCharge(request, pathId(request));
-      const body = parseWith(refundBody, request.body);
+      const body = parseWith(chargeSchemas().refund, request.body);
       return { body: render(request, refundCharge(request, charge, body.amount, body.full_refund ?? false)) };
     },
   },
@@ -141,7 +123,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCharge(request.store, id);
-      const { next_charge_date } = parseWith(changeDateBody, request.body);
+      const { next_charge_date } = parseWith(chargeSchemas().changeDate, request.body);
       return { body: render(request, changeChargeDate(request, id, next_charge_date.slice(0, 10))) };
     },
   },
@@ -180,7 +162,10 @@ export const chargeEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCharge(request.store, id);
-      const { discount, field } = discountNamed(request.store, parseWith(applyDiscountBody, request.body));
+      const { discount, field } = discountNamed(
+        request.store,
+        parseWith(discountSchemas().applyDiscount, request.body),
+      );
       return { body: render(request, applyChargeDiscount(request, id, discount, field)) };
     },
   },
@@ -193,7 +178,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       const charge = findCharge(request.store, id);
-      const body = parseWith(removeBody, request.body);
+      const body = parseWith(chargeSchemas().removeDiscount, request.body);
       // Spec: with both ids, the address discount is removed.
       if (body.address_id !== undefined) {
         removeAddressDiscount(request, charge.address_id);

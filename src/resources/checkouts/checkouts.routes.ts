@@ -10,7 +10,7 @@ import { RULE } from '../../domain/messages.js';
 import type { ApiRequest, Endpoint, Gate } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import type { Checkout } from '../../model/checkout.js';
-import { chargeBody, checkoutSchemas } from './checkouts.schemas.js';
+import { checkoutSchemas } from './checkouts.schemas.js';
 import { serializeCheckout, serializeShippingRate } from './checkouts.serializers.js';
 import { createCheckout, findCheckout, updateCheckout } from '../../domain/checkouts/checkouts.service.js';
 
@@ -31,7 +31,7 @@ export const checkoutEndpoints: readonly Endpoint[] = [
     gate: CHECKOUT_PLATFORMS,
     summary: 'Create a checkout (answers 200, as the spec shows)',
     handle: (request) => {
-      const input = parseWith(checkoutSchemas[request.version].create, request.body);
+      const input = parseWith(checkoutSchemas()[request.version].create, request.body);
       return { body: render(request, createCheckout(request, input)) };
     },
   },
@@ -53,7 +53,7 @@ export const checkoutEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const token = tokenOf(request);
       findCheckout(request.store, token);
-      const patch = parseWith(checkoutSchemas[request.version].update, request.body);
+      const patch = parseWith(checkoutSchemas()[request.version].update, request.body);
       return { body: render(request, updateCheckout(request, token, patch)) };
     },
   },
@@ -81,7 +81,7 @@ export const checkoutEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const token = tokenOf(request);
       findCheckout(request.store, token);
-      const payment = parseWith(chargeBody, request.body);
+      const payment = parseWith(checkoutSchemas().charge, request.body);
       const countryKey = request.version === '2021-01' ? 'country' : 'country_code';
       return { body: { checkout_charge: chargeCheckout(request, token, payment, countryKey) } };
     },

@@ -6,27 +6,18 @@
 import { FIELD } from '../../errors/messages.js';
 import * as z from 'zod';
 import type { ApiVersion } from '../../model/versions.js';
-import {
-  analyticsData,
-  countryField,
-  currencyCode,
-  externalIdObject,
-  nameValues,
-  platformIdInput,
-  postalAddress,
-  postalTextFields,
-  numeric,
-} from '../schema-parts.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import { numeric, postalAddress, schemaParts } from '../schema-parts.js';
 import type { PostalAddress } from '../../model/shared.js';
 import type { CheckoutPatch, LineInput } from '../../domain/checkouts/checkout-inputs.js';
-import { frequency, INTERVAL_UNITS } from '../subscriptions/subscriptions.schemas.js';
+import { INTERVAL_UNITS } from '../subscriptions/subscriptions.schemas.js';
 import { CHECKOUT_PAYMENT_TYPES, CHECKOUT_PROCESSORS, CHECKOUT_SOURCES } from '../../model/checkout.js';
-
-const dayOfMonth = numeric(z.number().int().min(1).max(31)).nullable().optional();
-const dayOfWeek = numeric(z.number().int().min(0).max(6)).nullable().optional();
 
 /** A line item; `strict` (updates, spec) also requires `product_id`. */
 function lineItem(strict: boolean) {
+  const { externalIdObject, frequency, nameValues, platformIdInput } = schemaParts();
+  const dayOfMonth = numeric(z.number().int().min(1).max(31)).nullable().optional();
+  const dayOfWeek = numeric(z.number().int().min(0).max(6)).nullable().optional();
   return z
     .object({
       product_id: platformIdInput.optional(),
@@ -74,6 +65,7 @@ function lineItem(strict: boolean) {
 
 /** An address; which fields it must have is checked afterwards (complete, or partial shipping). */
 function address(version: ApiVersion) {
+  const { countryField, postalTextFields } = schemaParts();
   const countryKey = version === '2021-01' ? 'country' : 'country_code';
   return z
     .object({
@@ -88,15 +80,15 @@ function address(version: ApiVersion) {
     .transform((value): PostalAddress => postalAddress(value, value.country_code ?? value.country));
 }
 
-/** The rate chosen (an addition: the spec shows `shipping_line` on the record, not how to set it). */
-const rateChoice = z
-  .object({ handle: z.string().min(1).optional(), code: z.string().min(1).optional() })
-  .refine((choice) => choice.handle !== undefined || choice.code !== undefined, {
-    message: 'Send the handle (or code) of one of the checkout’s shipping rates.',
-    path: ['handle'],
-  });
-
 function fields(version: ApiVersion, strictLines: boolean) {
+  const { analyticsData, currencyCode, nameValues } = schemaParts();
+  /** The rate chosen (an addition: the spec shows `shipping_line` on the record, not how to set it). */
+  const rateChoice = z
+    .object({ handle: z.string().min(1).optional(), code: z.string().min(1).optional() })
+    .refine((choice) => choice.handle !== undefined || choice.code !== undefined, {
+      message: 'Send the handle (or code) of one of the checkout’s shipping rates.',
+      path: ['handle'],
+    });
   return {
     line_items: z.array(lineItem(strictLines)).min(1).max(100),
     analytics_data: analyticsData,
@@ -130,16 +122,24 @@ function updateSchema(version: ApiVersion) {
 
 export type CheckoutCreate = z.output<ReturnType<typeof createSchema>>;
 
-export const checkoutSchemas: Record<
-  ApiVersion,
-  { create: z.ZodType<CheckoutCreate>; update: z.ZodType<CheckoutPatch> }
-> = {
-  '2021-01': { create: createSchema('2021-01'), update: updateSchema('2021-01') },
-  '2021-11': { create: createSchema('2021-11'), update: updateSchema('2021-11') },
-};
-
-export const chargeBody = z.object({
-  payment_processor: z.enum(CHECKOUT_PROCESSORS),
-  payment_token: z.string().min(1).max(255),
-  payment_type: z.enum(CHECKOUT_PAYMENT_TYPES).optional(),
+/**
+ * The request bodies of the checkout endpoints, built on first use (src/platform/first-use.ts):
+ * per version the create and update, then the charge's body, the same in both.
+ */
+export const checkoutSchemas = onFirstUse(() => {
+  const versions: Record<
+    ApiVersion,
+    { create: z.ZodType<CheckoutCreate>; update: z.ZodType<CheckoutPatch> }
+  > = {
+    '2021-01': { create: createSchema('2021-01'), update: updateSchema('2021-01') },
+    '2021-11': { create: createSchema('2021-11'), update: updateSchema('2021-11') },
+  };
+  return {
+    ...versions,
+    charge: z.object({
+      payment_processor: z.enum(CHECKOUT_PROCESSORS),
+      payment_token: z.string().min(1).max(255),
+      payment_type: z.enum(CHECKOUT_PAYMENT_TYPES).optional(),
+    }),
+  };
 });

@@ -6,7 +6,7 @@ import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { collectionList, collectionProductList, requireCollectionId } from './collections.list.js';
-import { collectionCreate, collectionProductsBulk, collectionUpdate } from './collections.schemas.js';
+import { collectionSchemas } from './collections.schemas.js';
 import { serializeCollection, serializeCollectionProduct } from './collections.serializers.js';
 import {
   addProductsToCollection,
@@ -27,7 +27,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
     versions: V2021_11,
     summary: 'Create a collection',
     handle: (request) => {
-      const collection = createCollection(request, parseWith(collectionCreate, request.body));
+      const collection = createCollection(request, parseWith(collectionSchemas().create, request.body));
       return createdResponse(request.version, {
         collection: serializeCollection(collection, request.version),
       });
@@ -63,7 +63,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCollection(request.store, id);
-      const collection = updateCollection(request, id, parseWith(collectionUpdate, request.body));
+      const collection = updateCollection(request, id, parseWith(collectionSchemas().update, request.body));
       return { body: { collection: serializeCollection(collection, request.version) } };
     },
   },
@@ -98,7 +98,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCollection(request.store, id);
-      const { collection_products: items } = parseWith(collectionProductsBulk, request.body);
+      const { collection_products: items } = parseWith(collectionSchemas().productsBulk, request.body);
       const memberships = addProductsToCollection(
         request,
         id,
@@ -118,7 +118,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCollection(request.store, id);
-      const { collection_products: items } = parseWith(collectionProductsBulk, request.body);
+      const { collection_products: items } = parseWith(collectionSchemas().productsBulk, request.body);
       removeProductsFromCollection(
         request,
         id,

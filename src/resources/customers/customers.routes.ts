@@ -43,7 +43,7 @@ export const customerEndpoints: readonly Endpoint[] = [
     scope: 'write_customers',
     summary: 'Create a customer',
     handle: (request) => {
-      const change = parseWith(customerSchemas[request.version].create, request.body);
+      const change = parseWith(customerSchemas()[request.version].create, request.body);
       authorizeTokens(request, change);
       const fields = change.fields as Parameters<typeof createCustomer>[1];
       return createdResponse(request.version, {
@@ -89,7 +89,7 @@ export const customerEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findCustomer(request.store, id);
-      const change = parseWith(customerSchemas[request.version].update, request.body);
+      const change = parseWith(customerSchemas()[request.version].update, request.body);
       authorizeTokens(request, change);
       return {
         body: { customer: render(request, updateCustomer(request, id, change.fields, change.tokens)) },

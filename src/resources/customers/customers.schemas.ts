@@ -1,83 +1,91 @@
 /** Request bodies of the customer endpoints, per version, parsed into the canonical fields. */
 import * as z from 'zod';
 import type { ApiVersion } from '../../model/versions.js';
-import { analyticsData, countryField, definedOnly, email, optionalText, text } from '../schema-parts.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import { definedOnly, schemaParts } from '../schema-parts.js';
 import type { CustomerPatch } from '../../domain/customers/customers.service.js';
 import { PROCESSOR_TOKEN_FIELDS, type ProcessorTokens } from '../../domain/customers/processor-tokens.js';
 
-const processorTokens = {
-  stripe_customer_token: optionalText,
-  braintree_customer_token: optionalText,
-  paypal_customer_token: optionalText,
-  authorizedotnet_customer_token: optionalText,
-};
+/** The bodies of both versions as sent, before they become a CustomerChange. */
+function bodies() {
+  const { analyticsData, countryField, email, optionalText, text } = schemaParts();
+  const processorTokens = {
+    stripe_customer_token: optionalText,
+    braintree_customer_token: optionalText,
+    paypal_customer_token: optionalText,
+    authorizedotnet_customer_token: optionalText,
+  };
 
-const billing2021_01 = {
-  billing_address1: text,
-  billing_address2: optionalText,
-  billing_city: text,
-  billing_company: optionalText,
-  billing_country: countryField,
-  billing_first_name: text,
-  billing_last_name: text,
-  billing_phone: optionalText,
-  billing_province: z.string(),
-  billing_zip: text,
-};
+  const billing2021_01 = {
+    billing_address1: text,
+    billing_address2: optionalText,
+    billing_city: text,
+    billing_company: optionalText,
+    billing_country: countryField,
+    billing_first_name: text,
+    billing_last_name: text,
+    billing_phone: optionalText,
+    billing_province: z.string(),
+    billing_zip: text,
+  };
 
-const create2021_01 = z.object({
-  email,
-  first_name: text,
-  last_name: text,
-  ...billing2021_01,
-  accepts_marketing: z.boolean().optional(),
-  // api-facts (recorded real records): 2021-01 customers carry tax_exempt, so it is taken too.
-  tax_exempt: z.boolean().optional(),
-  phone: optionalText,
-  processor_type: optionalText,
-  platform_customer_id: optionalText,
-  ...processorTokens,
-});
-
-const update2021_01 = z
-  .object({
+  const create2021_01 = z.object({
     email,
     first_name: text,
     last_name: text,
     ...billing2021_01,
-    accepts_marketing: z.boolean(),
-    tax_exempt: z.boolean(),
+    accepts_marketing: z.boolean().optional(),
+    // api-facts (recorded real records): 2021-01 customers carry tax_exempt, so it is taken too.
+    tax_exempt: z.boolean().optional(),
     phone: optionalText,
+    processor_type: optionalText,
     platform_customer_id: optionalText,
     ...processorTokens,
-  })
-  .partial()
-  .superRefine((body, ctx) => {
-    // Spec: when changing billing_country for US, billing_zip is required.
-    if (body.billing_country === 'US' && body.billing_zip === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['billing_zip'], message: 'Missing data for required field.' });
-    }
   });
 
-const externalId = z.object({ ecommerce: z.string().nullable().optional() });
+  const update2021_01 = z
+    .object({
+      email,
+      first_name: text,
+      last_name: text,
+      ...billing2021_01,
+      accepts_marketing: z.boolean(),
+      tax_exempt: z.boolean(),
+      phone: optionalText,
+      platform_customer_id: optionalText,
+      ...processorTokens,
+    })
+    .partial()
+    .superRefine((body, ctx) => {
+      // Spec: when changing billing_country for US, billing_zip is required.
+      if (body.billing_country === 'US' && body.billing_zip === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['billing_zip'], message: 'Missing data for required field.' });
+      }
+    });
 
-const create2021_11 = z.object({
-  email,
-  first_name: text,
-  last_name: text,
-  phone: optionalText,
-  external_customer_id: externalId.optional(),
-  tax_exempt: z.boolean().optional(),
-  apply_credit_to_next_recurring_charge: z.boolean().optional(),
-  apply_credit_to_next_checkout_charge: z.boolean().optional(),
-  analytics_data: analyticsData.optional(),
-});
+  const externalId = z.object({ ecommerce: z.string().nullable().optional() });
 
-const update2021_11 = create2021_11.partial();
+  const create2021_11 = z.object({
+    email,
+    first_name: text,
+    last_name: text,
+    phone: optionalText,
+    external_customer_id: externalId.optional(),
+    tax_exempt: z.boolean().optional(),
+    apply_credit_to_next_recurring_charge: z.boolean().optional(),
+    apply_credit_to_next_checkout_charge: z.boolean().optional(),
+    analytics_data: analyticsData.optional(),
+  });
 
-type Create2021_01 = z.output<typeof create2021_01>;
-type Update2021_01 = z.output<typeof update2021_01>;
-type Create2021_11 = z.output<typeof create2021_11>;
+  const update2021_11 = create2021_11.partial();
+
+  return { create2021_01, update2021_01, create2021_11, update2021_11 };
+}
+
+type Bodies = ReturnType<typeof bodies>;
+type Create2021_01 = z.output<Bodies['create2021_01']>;
+type Update2021_01 = z.output<Bodies['update2021_01']>;
+type Create2021_11 = z.output<Bodies['create2021_11']>;
 
 function tokensOf(body: ProcessorTokens): ProcessorTokens {
   const tokens: ProcessorTokens = {};
@@ -136,10 +144,18 @@ function from2021_11(body: Partial<Create2021_11>): CustomerChange {
   return { fields, tokens: {} };
 }
 
-export const customerSchemas: Record<
-  ApiVersion,
-  { create: z.ZodType<CustomerChange>; update: z.ZodType<CustomerChange> }
-> = {
-  '2021-01': { create: create2021_01.transform(from2021_01), update: update2021_01.transform(from2021_01) },
-  '2021-11': { create: create2021_11.transform(from2021_11), update: update2021_11.transform(from2021_11) },
-};
+export const customerSchemas = onFirstUse(
+  (): Record<ApiVersion, { create: z.ZodType<CustomerChange>; update: z.ZodType<CustomerChange> }> => {
+    const { create2021_01, update2021_01, create2021_11, update2021_11 } = bodies();
+    return {
+      '2021-01': {
+        create: create2021_01.transform(from2021_01),
+        update: update2021_01.transform(from2021_01),
+      },
+      '2021-11': {
+        create: create2021_11.transform(from2021_11),
+        update: update2021_11.transform(from2021_11),
+      },
+    };
+  },
+);

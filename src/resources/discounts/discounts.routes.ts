@@ -6,7 +6,7 @@ import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { DISCOUNT_STATUSES, DISCOUNT_TYPES, type Discount } from '../../model/discount.js';
-import { discountUpdate } from './discounts.schemas.js';
+import { discountSchemas } from './discounts.schemas.js';
 import { discountCreateFor } from './discounts.schemas.2021-11.js';
 import { serializeDiscount } from './discounts.serializers.js';
 import {
@@ -93,7 +93,7 @@ export const discountEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findDiscount(request.store, id);
-      const discount = updateDiscount(request, id, parseWith(discountUpdate, request.body));
+      const discount = updateDiscount(request, id, parseWith(discountSchemas().update, request.body));
       return { body: { discount: serializeDiscount(discount, request.store, request.version) } };
     },
   },

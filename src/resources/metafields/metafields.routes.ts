@@ -6,7 +6,7 @@ import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { OwnerResource } from '../../model/metafield.js';
 import { metafieldList, authorizeOwnerQuery } from './metafields.list.js';
-import { metafieldCreate, metafieldUpdate, parseMetafieldBody } from './metafields.schemas.js';
+import { metafieldSchemas, parseMetafieldBody } from './metafields.schemas.js';
 import { metafieldSerializer } from './metafields.serializers.js';
 import {
   createMetafield,
@@ -44,7 +44,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
     scope: byOwner,
     summary: 'Create a metafield',
     handle: (request) => {
-      const fields = parseMetafieldBody(metafieldCreate, request.body);
+      const fields = parseMetafieldBody(metafieldSchemas().create, request.body);
       request.authorize(METAFIELD_SCOPES[fields.owner_resource].write);
       const metafield = createMetafield(request, fields);
       return createdResponse(request.version, { metafield: metafieldSerializer(metafield, request.version) });
@@ -87,7 +87,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
     summary: 'Update a metafield',
     handle: (request) => {
       const current = findReadable(request, 'write');
-      const fields = parseMetafieldBody(metafieldUpdate, request.body);
+      const fields = parseMetafieldBody(metafieldSchemas().update, request.body);
       if (fields.owner_resource) request.authorize(METAFIELD_SCOPES[fields.owner_resource].write);
       const metafield = updateMetafield(request, current.id, fields);
       return { body: { metafield: metafieldSerializer(metafield, request.version) } };

@@ -8,7 +8,7 @@ import { errors } from '../../errors/messages.js';
 import { pathId } from '../../http/params.js';
 import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
-import { customerNotification, notificationCreate } from './notifications.schemas.js';
+import { customerNotification, notificationSchemas } from './notifications.schemas.js';
 import { sendNotification } from '../../domain/notifications/notifications.service.js';
 
 export const notificationEndpoints: readonly Endpoint[] = [
@@ -20,7 +20,7 @@ export const notificationEndpoints: readonly Endpoint[] = [
     summary: 'Send the customer an email from a template (recorded; see GET /_emulator/notifications)',
     handle: (request) => {
       const customerId = pathId(request);
-      const input = parseWith(notificationCreate, request.body);
+      const input = parseWith(notificationSchemas().create, request.body);
       sendNotification(request, customerId, input);
       // The service answers the action with an empty object (decision 0012).
       return { body: {} };

@@ -45,7 +45,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
     summary: 'Add a one-time item to the queued charge of its address on its date',
     locks: (request) => bodyId(request, 'address_id'),
     handle: (request) => {
-      const input = parseWith(onetimeSchemas[request.version].create, request.body);
+      const input = parseWith(onetimeSchemas()[request.version].create, request.body);
       return createdResponse(
         request.version,
         render(request, createOnetime(request, input.address_id, input.change)),
@@ -61,7 +61,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
     summary: 'Add a one-time item to an address (2021-01), as POST /onetimes with the address of the path',
     locks: (request) => pathId(request),
     handle: (request) => {
-      const input = parseWith(onetimeSchemas[request.version].create, {
+      const input = parseWith(onetimeSchemas()[request.version].create, {
         ...request.body,
         address_id: pathId(request),
       });
@@ -97,7 +97,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
       return {
         body: render(
           request,
-          updateOnetime(request, id, parseWith(onetimeSchemas[request.version].update, request.body)),
+          updateOnetime(request, id, parseWith(onetimeSchemas()[request.version].update, request.body)),
         ),
       };
     },

@@ -1,5 +1,4 @@
 /** Order endpoints of both versions (spec: Orders 2021-11 paths; api-facts: Order record). */
-import * as z from 'zod';
 import {
   dayFilter,
   enumFilter,
@@ -20,9 +19,9 @@ import type { Store } from '../../store/store.js';
 import { customerSerializers } from '../customers/customers.serializers.js';
 import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { createdResponse, deletedResponse } from '../responses.js';
-import { calendarDay, countryField, nameValues, optionalText, postalTextFields } from '../schema-parts.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
 import { ORDER_STATUSES, type Order } from '../../model/order.js';
+import { orderSchemas } from './orders.schemas.js';
 import { orderSerializers } from './orders.serializers.js';
 import {
   cloneOrder,
@@ -112,21 +111,6 @@ const render = (request: ApiRequest, order: Order) => ({
 const addressOf = (request: ApiRequest) =>
   request.store.collections.orders.get(Number(request.params.id))?.address_id;
 
-const cloneBody = z.object({ scheduled_at: calendarDay });
-const delayBody = z.object({ scheduled_at: calendarDay.optional() });
-
-const updateBody = z.object({
-  shipping_address: z
-    .object({
-      ...postalTextFields,
-      country_code: countryField.nullable().optional(),
-    })
-    .optional(),
-  note: optionalText,
-  order_attributes: nameValues.optional(),
-  scheduled_at: calendarDay.optional(),
-});
-
 export const orderEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
@@ -173,7 +157,9 @@ export const orderEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findOrder(request.store, id);
-      return { body: render(request, updateOrder(request, id, parseWith(updateBody, request.body))) };
+      return {
+        body: render(request, updateOrder(request, id, parseWith(orderSchemas().update, request.body))),
+      };
     },
   },
   {
@@ -196,7 +182,7 @@ export const orderEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findOrder(request.store, id);
-      const { scheduled_at } = parseWith(cloneBody, request.body);
+      const { scheduled_at } = parseWith(orderSchemas().clone, request.body);
       return createdResponse(request.version, render(request, cloneOrder(request, id, scheduled_at)));
     },
   },
@@ -209,7 +195,7 @@ export const orderEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findOrder(request.store, id);
-      const { scheduled_at } = parseWith(delayBody, request.body);
+      const { scheduled_at } = parseWith(orderSchemas().delay, request.body);
       return { body: render(request, delayOrder(request, id, scheduled_at)) };
     },
   },

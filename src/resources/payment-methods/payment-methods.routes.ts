@@ -6,7 +6,7 @@ import type { Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { paymentMethodIncludes, paymentMethodList } from './payment-methods.list.js';
-import { paymentMethodCreate, paymentMethodUpdate } from './payment-methods.schemas.js';
+import { paymentMethodSchemas } from './payment-methods.schemas.js';
 import { serializePaymentMethod } from './payment-methods.serializers.js';
 import {
   createPaymentMethod,
@@ -25,7 +25,7 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
     versions: V2021_11,
     summary: 'Create a payment method',
     handle: (request) => {
-      const method = createPaymentMethod(request, parseWith(paymentMethodCreate, request.body));
+      const method = createPaymentMethod(request, parseWith(paymentMethodSchemas().create, request.body));
       return createdResponse(request.version, {
         payment_method: serializePaymentMethod(method, request.version),
       });
@@ -63,7 +63,7 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findPaymentMethod(request.store, id);
-      const method = updatePaymentMethod(request, id, parseWith(paymentMethodUpdate, request.body));
+      const method = updatePaymentMethod(request, id, parseWith(paymentMethodSchemas().update, request.body));
       return { body: { payment_method: serializePaymentMethod(method, request.version) } };
     },
   },

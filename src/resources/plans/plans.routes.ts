@@ -8,13 +8,7 @@ import { findProduct } from '../../domain/products/products.service.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { Plan } from '../../model/plan.js';
 import { planList } from './plans.list.js';
-import {
-  planCreate,
-  planUpdate,
-  plansBulkCreate,
-  plansBulkDelete,
-  plansBulkUpdate,
-} from './plans.schemas.js';
+import { planSchemas } from './plans.schemas.js';
 import { serializePlan } from './plans.serializers.js';
 import {
   createPlan,
@@ -44,7 +38,7 @@ export const planEndpoints: readonly Endpoint[] = [
     versions: V2021_11,
     summary: 'Create a plan',
     handle: (request) => {
-      const plan = createPlan(request, parseWith(planCreate, request.body));
+      const plan = createPlan(request, parseWith(planSchemas().create, request.body));
       return createdResponse(request.version, { plan: serializePlan(plan, request.version) });
     },
   },
@@ -78,7 +72,7 @@ export const planEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findPlan(request.store, id);
-      const plan = updatePlan(request, id, parseWith(planUpdate, request.body));
+      const plan = updatePlan(request, id, parseWith(planSchemas().update, request.body));
       return { body: { plan: serializePlan(plan, request.version) } };
     },
   },
@@ -101,7 +95,7 @@ export const planEndpoints: readonly Endpoint[] = [
     summary: 'Create up to 250 plans of a product, all or nothing',
     handle: (request) => {
       const product = pathProduct(request);
-      const { plans } = parseWith(plansBulkCreate, request.body);
+      const { plans } = parseWith(planSchemas().bulkCreate, request.body);
       return createdResponse(request.version, many(request, createPlans(request, product, plans)));
     },
   },
@@ -113,7 +107,7 @@ export const planEndpoints: readonly Endpoint[] = [
     summary: 'Update up to 250 plans of a product, all or nothing',
     handle: (request) => {
       const product = pathProduct(request);
-      const { plans } = parseWith(plansBulkUpdate, request.body);
+      const { plans } = parseWith(planSchemas().bulkUpdate, request.body);
       return { body: many(request, updatePlans(request, product, plans)) };
     },
   },
@@ -125,7 +119,7 @@ export const planEndpoints: readonly Endpoint[] = [
     summary: 'Delete up to 250 plans of a product, all or nothing',
     handle: (request) => {
       const product = pathProduct(request);
-      const { plans } = parseWith(plansBulkDelete, request.body);
+      const { plans } = parseWith(planSchemas().bulkDelete, request.body);
       deletePlans(
         request,
         product,

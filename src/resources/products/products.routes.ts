@@ -47,7 +47,7 @@ export const productEndpoints: readonly Endpoint[] = [
     versions: V2021_11,
     summary: 'Create a product',
     handle: (request) => {
-      const product = createProduct(request, parseWith(productSchemas.create2021_11, request.body));
+      const product = createProduct(request, parseWith(productSchemas().create2021_11, request.body));
       return createdResponse(request.version, { product: render(request, product) });
     },
   },
@@ -58,7 +58,7 @@ export const productEndpoints: readonly Endpoint[] = [
     versions: V2021_01,
     summary: 'Create a product with its purchase settings (plans)',
     handle: (request) => {
-      const { fields, settings } = parseWith(productSchemas.create2021_01, request.body);
+      const { fields, settings } = parseWith(productSchemas().create2021_01, request.body);
       const product = createProductWithSettings(request, fields, settings);
       return createdResponse(request.version, { product: render(request, product) });
     },
@@ -101,7 +101,7 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Update a product by external_product_id',
     handle: (request) => {
       const { id } = pathProduct(request);
-      const product = updateProduct(request, id, parseWith(productSchemas.update2021_11, request.body));
+      const product = updateProduct(request, id, parseWith(productSchemas().update2021_11, request.body));
       return { body: { product: render(request, product) } };
     },
   },
@@ -113,7 +113,7 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Update a product and its purchase settings (plans) by id',
     handle: (request) => {
       const { id } = pathProduct(request);
-      const { fields, settings } = parseWith(productSchemas.update2021_01, request.body);
+      const { fields, settings } = parseWith(productSchemas().update2021_01, request.body);
       return { body: { product: render(request, updateProductWithSettings(request, id, fields, settings)) } };
     },
   },

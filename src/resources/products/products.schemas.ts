@@ -4,8 +4,9 @@
  * which become plans (spec, Topics: plans change "via ... the 2021-01 products endpoint").
  */
 import * as z from 'zod';
-import { integerId, optionalText, text, numeric } from '../schema-parts.js';
-import { amountField, countField, externalIdField, timestampField } from './catalog.schema-parts.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import { numeric, schemaParts } from '../schema-parts.js';
+import { catalogParts } from './catalog.schema-parts.js';
 import type { PurchaseSettingsPatch } from '../../domain/products/purchase-settings.js';
 import { STOREFRONT_PURCHASE_OPTIONS } from '../../domain/products/purchase-settings.js';
 import type { ProductCreate, ProductFields, ProductPatch } from '../../domain/products/products.service.js';
@@ -13,49 +14,106 @@ import { DEFAULT_VARIANT_TITLE } from '../../model/product.js';
 
 const MAX_ITEMS = 250;
 
-const handle = z
-  .string()
-  .trim()
-  .min(1)
-  .max(255)
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Only lowercase letters, digits and dashes.');
+/** The fields of both versions' bodies as sent, before they become canonical fields. */
+function bodies() {
+  const { integerId, optionalText, text } = schemaParts();
+  const { amountField, countField, externalIdField, timestampField } = catalogParts();
+  const handle = z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Only lowercase letters, digits and dashes.');
 
-const image = z.object({
-  src: z.string().trim().min(1).max(2048),
-  alt: optionalText,
-  sort_order: numeric(z.number().int().min(0).max(MAX_ITEMS)).optional(),
-});
+  const image = z.object({
+    src: z.string().trim().min(1).max(2048),
+    alt: optionalText,
+    sort_order: numeric(z.number().int().min(0).max(MAX_ITEMS)).optional(),
+  });
 
-const option = z.object({
-  name: text.max(255),
-  position: numeric(z.number().int().min(1).max(MAX_ITEMS)).optional(),
-  values: z.array(z.string().max(255)).max(MAX_ITEMS),
-});
+  const option = z.object({
+    name: text.max(255),
+    position: numeric(z.number().int().min(1).max(MAX_ITEMS)).optional(),
+    values: z.array(z.string().max(255)).max(MAX_ITEMS),
+  });
 
-const variant = z.object({
-  external_variant_id: externalIdField,
-  title: z.string().max(255).nullable().optional(),
-  sku: z.string().max(255).nullable().optional(),
-  prices: z.object({ unit_price: amountField, compare_at_price: amountField.nullable().optional() }),
-  requires_shipping: z.boolean().optional(),
-  taxable: z.boolean().optional(),
-  grams: numeric(z.number().int().min(0).max(1_000_000_000)).optional(),
-  option_values: z
-    .array(z.object({ label: z.string().max(255), value: z.string().max(255) }))
-    .max(MAX_ITEMS)
-    .optional(),
-  bundle: z
+  const variant = z.object({
+    external_variant_id: externalIdField,
+    title: z.string().max(255).nullable().optional(),
+    sku: z.string().max(255).nullable().optional(),
+    prices: z.object({ unit_price: amountField, compare_at_price: amountField.nullable().optional() }),
+    requires_shipping: z.boolean().optional(),
+    taxable: z.boolean().optional(),
+    grams: numeric(z.number().int().min(0).max(1_000_000_000)).optional(),
+    option_values: z
+      .array(z.object({ label: z.string().max(255), value: z.string().max(255) }))
+      .max(MAX_ITEMS)
+      .optional(),
+    bundle: z
+      .object({
+        collection_ids: z.array(integerId).min(1).max(MAX_ITEMS),
+        items_count: numeric(z.number().int().min(1).max(1000)),
+      })
+      .nullable()
+      .optional(),
+  });
+
+  const fields2021_11 = {
+    external_product_id: externalIdField,
+    title: text.max(255),
+    brand: optionalText,
+    vendor: optionalText,
+    handle,
+    description: optionalText,
+    images: z.array(image).max(MAX_ITEMS),
+    options: z.array(option).max(MAX_ITEMS),
+    variants: z.array(variant).max(MAX_ITEMS),
+    published_at: timestampField.nullable(),
+  };
+
+  /** 2021-01 `images`: the sizes of one image; the original (or the largest given) is kept. */
+  const legacyImages = z
     .object({
-      collection_ids: z.array(integerId).min(1).max(MAX_ITEMS),
-      items_count: numeric(z.number().int().min(1).max(1000)),
+      original: z.string().trim().min(1).max(2048).nullable(),
+      large: z.string().trim().min(1).max(2048).nullable(),
+      medium: z.string().trim().min(1).max(2048).nullable(),
+      small: z.string().trim().min(1).max(2048).nullable(),
     })
-    .nullable()
-    .optional(),
-});
+    .partial()
+    .nullable();
 
-type ImageInput = z.output<typeof image>;
-type OptionInput = z.output<typeof option>;
-type VariantInput = z.output<typeof variant>;
+  const subscriptionDefaults = z
+    .object({
+      charge_interval_frequency: countField,
+      order_interval_frequency_options: z.array(countField).min(1).max(50),
+      // Shorthand for a single option (some clients send it).
+      order_interval_frequency: countField,
+      order_interval_unit: z.enum(['day', 'week', 'month']),
+      storefront_purchase_options: z.enum(STOREFRONT_PURCHASE_OPTIONS),
+      order_day_of_month: numeric(z.number().int().min(1).max(31)).nullable(),
+      order_day_of_week: numeric(z.number().int().min(0).max(6)).nullable(),
+      expire_after_specific_number_of_charges: numeric(z.number().int().min(1).max(10_000)).nullable(),
+      number_charges_until_expiration: numeric(z.number().int().min(1).max(10_000)).nullable(),
+    })
+    .partial();
+
+  const fields2021_01 = {
+    platform_product_id: externalIdField,
+    title: text.max(255),
+    handle,
+    images: legacyImages,
+    discount_amount: amountField.nullable(),
+    discount_type: z.enum(['percentage', 'fixed_amount']).nullable(),
+    subscription_defaults: subscriptionDefaults,
+  };
+
+  return { handle, image, option, variant, fields2021_11, legacyImages, subscriptionDefaults, fields2021_01 };
+}
+
+type Bodies = ReturnType<typeof bodies>;
+type ImageInput = z.output<Bodies['image']>;
+type OptionInput = z.output<Bodies['option']>;
+type VariantInput = z.output<Bodies['variant']>;
 
 const images = (list: readonly ImageInput[]): ProductFields['images'] =>
   list
@@ -83,20 +141,7 @@ const variants = (list: readonly VariantInput[]): ProductFields['variants'] =>
     bundle: item.bundle ?? null,
   }));
 
-const fields2021_11 = {
-  external_product_id: externalIdField,
-  title: text.max(255),
-  brand: optionalText,
-  vendor: optionalText,
-  handle,
-  description: optionalText,
-  images: z.array(image).max(MAX_ITEMS),
-  options: z.array(option).max(MAX_ITEMS),
-  variants: z.array(variant).max(MAX_ITEMS),
-  published_at: timestampField.nullable(),
-};
-
-type Body2021_11 = Partial<z.output<z.ZodObject<typeof fields2021_11>>>;
+type Body2021_11 = Partial<z.output<z.ZodObject<Bodies['fields2021_11']>>>;
 
 /** The canonical patch of a 2021-11 body (only the fields it names). */
 function from2021_11(body: Body2021_11): ProductPatch {
@@ -114,54 +159,7 @@ function from2021_11(body: Body2021_11): ProductPatch {
   return patch;
 }
 
-const create2021_11 = z.object({
-  ...fields2021_11,
-  handle: handle.optional(),
-  images: fields2021_11.images.optional(),
-  options: fields2021_11.options.optional(),
-  variants: fields2021_11.variants.optional(),
-  published_at: fields2021_11.published_at.optional(),
-});
-
-const update2021_11 = z.object(fields2021_11).partial();
-
-/** 2021-01 `images`: the sizes of one image; the original (or the largest given) is kept. */
-const legacyImages = z
-  .object({
-    original: z.string().trim().min(1).max(2048).nullable(),
-    large: z.string().trim().min(1).max(2048).nullable(),
-    medium: z.string().trim().min(1).max(2048).nullable(),
-    small: z.string().trim().min(1).max(2048).nullable(),
-  })
-  .partial()
-  .nullable();
-
-const subscriptionDefaults = z
-  .object({
-    charge_interval_frequency: countField,
-    order_interval_frequency_options: z.array(countField).min(1).max(50),
-    // Shorthand for a single option (some clients send it).
-    order_interval_frequency: countField,
-    order_interval_unit: z.enum(['day', 'week', 'month']),
-    storefront_purchase_options: z.enum(STOREFRONT_PURCHASE_OPTIONS),
-    order_day_of_month: numeric(z.number().int().min(1).max(31)).nullable(),
-    order_day_of_week: numeric(z.number().int().min(0).max(6)).nullable(),
-    expire_after_specific_number_of_charges: numeric(z.number().int().min(1).max(10_000)).nullable(),
-    number_charges_until_expiration: numeric(z.number().int().min(1).max(10_000)).nullable(),
-  })
-  .partial();
-
-const fields2021_01 = {
-  platform_product_id: externalIdField,
-  title: text.max(255),
-  handle,
-  images: legacyImages,
-  discount_amount: amountField.nullable(),
-  discount_type: z.enum(['percentage', 'fixed_amount']).nullable(),
-  subscription_defaults: subscriptionDefaults,
-};
-
-type Body2021_01 = Partial<z.output<z.ZodObject<typeof fields2021_01>>>;
+type Body2021_01 = Partial<z.output<z.ZodObject<Bodies['fields2021_01']>>>;
 
 /** A 2021-01 body: the product fields it names and the purchase settings it changes. */
 export interface LegacyProductChange<F extends ProductPatch = ProductPatch> {
@@ -205,30 +203,45 @@ function from2021_01(body: Body2021_01): LegacyProductChange {
   return { fields, settings: Object.keys(settings).length ? settings : null };
 }
 
-const create2021_01 = z.object({
-  ...fields2021_01,
-  handle: handle.optional(),
-  images: legacyImages.optional(),
-  discount_amount: fields2021_01.discount_amount.optional(),
-  discount_type: fields2021_01.discount_type.optional(),
-  subscription_defaults: subscriptionDefaults.optional(),
+/** The request bodies of the product endpoints, per version, built on first use (src/platform/first-use.ts). */
+export const productSchemas = onFirstUse(() => {
+  const { handle, fields2021_11, legacyImages, subscriptionDefaults, fields2021_01 } = bodies();
+  const create2021_11 = z.object({
+    ...fields2021_11,
+    handle: handle.optional(),
+    images: fields2021_11.images.optional(),
+    options: fields2021_11.options.optional(),
+    variants: fields2021_11.variants.optional(),
+    published_at: fields2021_11.published_at.optional(),
+  });
+
+  const update2021_11 = z.object(fields2021_11).partial();
+
+  const create2021_01 = z.object({
+    ...fields2021_01,
+    handle: handle.optional(),
+    images: legacyImages.optional(),
+    discount_amount: fields2021_01.discount_amount.optional(),
+    discount_type: fields2021_01.discount_type.optional(),
+    subscription_defaults: subscriptionDefaults.optional(),
+  });
+
+  const update2021_01 = z.object(fields2021_01).partial();
+
+  return {
+    create2021_11: create2021_11.transform((body): ProductCreate => ({
+      ...from2021_11(body),
+      external_product_id: body.external_product_id,
+      title: body.title,
+    })),
+    update2021_11: update2021_11.transform(from2021_11),
+    create2021_01: create2021_01.transform((body): LegacyProductChange<ProductCreate> => {
+      const change = from2021_01(body);
+      return {
+        ...change,
+        fields: { ...change.fields, external_product_id: body.platform_product_id, title: body.title },
+      };
+    }),
+    update2021_01: update2021_01.transform(from2021_01),
+  };
 });
-
-const update2021_01 = z.object(fields2021_01).partial();
-
-export const productSchemas = {
-  create2021_11: create2021_11.transform((body): ProductCreate => ({
-    ...from2021_11(body),
-    external_product_id: body.external_product_id,
-    title: body.title,
-  })),
-  update2021_11: update2021_11.transform(from2021_11),
-  create2021_01: create2021_01.transform((body): LegacyProductChange<ProductCreate> => {
-    const change = from2021_01(body);
-    return {
-      ...change,
-      fields: { ...change.fields, external_product_id: body.platform_product_id, title: body.title },
-    };
-  }),
-  update2021_01: update2021_01.transform(from2021_01),
-};

@@ -15,7 +15,7 @@ import {
   INCENTIVE_TYPES,
   type RetentionStrategy,
 } from '../../model/retention-strategy.js';
-import { retentionStrategyCreate, retentionStrategyUpdate } from './retention-strategies.schemas.js';
+import { retentionStrategySchemas } from './retention-strategies.schemas.js';
 import { serializeRetentionStrategy } from './retention-strategies.serializers.js';
 import {
   createRetentionStrategy,
@@ -52,7 +52,10 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
     versions: V2021_11,
     summary: 'Create a retention strategy',
     handle: (request) => {
-      const strategy = createRetentionStrategy(request, parseWith(retentionStrategyCreate, request.body));
+      const strategy = createRetentionStrategy(
+        request,
+        parseWith(retentionStrategySchemas().create, request.body),
+      );
       return createdResponse(request.version, render(request, strategy));
     },
   },
@@ -85,7 +88,7 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findRetentionStrategy(request.store, id);
-      const change = parseWith(retentionStrategyUpdate, request.body);
+      const change = parseWith(retentionStrategySchemas().update, request.body);
       return { body: render(request, updateRetentionStrategy(request, id, change)) };
     },
   },

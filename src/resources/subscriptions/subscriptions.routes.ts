@@ -6,20 +6,13 @@ import { bodyId, pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
-import * as z from 'zod';
 import { skipAndGift } from '../../domain/subscriptions/skip-gift.js';
 import { completeAddress } from '../addresses/addresses.schemas.js';
 import { onetimeSerializers } from '../onetimes/onetimes.serializers.js';
-import { countryField, integerId, optionalText, text } from '../schema-parts.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import type { Subscription } from '../../model/subscription.js';
 import { SUBSCRIPTION_COUNT_FILTERS, subscriptionIncludes, subscriptionList } from './subscriptions.list.js';
-import {
-  cancelBody,
-  changeAddressBody,
-  setNextChargeDateBody,
-  subscriptionSchemas,
-} from './subscriptions.schemas.js';
+import { subscriptionSchemas } from './subscriptions.schemas.js';
 import { subscriptionSerializers } from './subscriptions.serializers.js';
 import {
   activateSubscription,
@@ -48,23 +41,6 @@ function commitOf(request: ApiRequest): boolean {
     : parseBooleanParam(request.query.commit_update !== undefined ? 'commit_update' : 'commit', raw);
 }
 
-const giftBody = z.object({
-  purchase_item_ids: z.array(integerId).min(1),
-  recipient_address: z.object({
-    email: z.email(),
-    first_name: text,
-    last_name: text,
-    address1: text,
-    address2: optionalText,
-    city: text,
-    company: optionalText,
-    province: z.string().nullable(),
-    zip: z.string().nullable(),
-    country_code: countryField,
-    phone: z.string().nullable().optional(),
-  }),
-});
-
 export const subscriptionEndpoints: readonly Endpoint[] = [
   {
     method: 'POST',
@@ -73,7 +49,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     versions: ['2021-11'],
     summary: "Skip subscriptions' next charge and send the products to a recipient as free one-time items",
     handle: (request) => {
-      const { purchase_item_ids, recipient_address: r } = parseWith(giftBody, request.body);
+      const { purchase_item_ids, recipient_address: r } = parseWith(subscriptionSchemas().gift, request.body);
       const address = completeAddress({ ...r, phone: r.phone ?? null });
       const onetimes = skipAndGift(request, purchase_item_ids, {
         email: r.email,
@@ -91,7 +67,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     summary: 'Create a subscription',
     locks: (request) => bodyId(request, 'address_id'),
     handle: (request) => {
-      const input = parseWith(subscriptionSchemas[request.version].create, request.body);
+      const input = parseWith(subscriptionSchemas()[request.version].create, request.body);
       const subscription = createSubscription(
         request,
         input.address_id,
@@ -140,7 +116,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
       const id = pathId(request);
       findSubscription(request.store, id);
       const commit = commitOf(request);
-      const change = parseWith(subscriptionSchemas[request.version].update, request.body);
+      const change = parseWith(subscriptionSchemas()[request.version].update, request.body);
       // The real service refuses a new unit without both frequencies (api-facts, recorded responses).
       if (
         change.order_interval_unit !== undefined &&
@@ -170,7 +146,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findSubscription(request.store, id);
-      const { date } = parseWith(setNextChargeDateBody, request.body);
+      const { date } = parseWith(subscriptionSchemas().setNextChargeDate, request.body);
       return { body: render(request, setNextChargeDate(request, id, date)) };
     },
   },
@@ -183,7 +159,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findSubscription(request.store, id);
-      const body = parseWith(changeAddressBody, request.body);
+      const body = parseWith(subscriptionSchemas().changeAddress, request.body);
       return {
         body: render(request, changeAddress(request, id, body.address_id, body.next_charge_scheduled_at)),
       };
@@ -198,7 +174,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findSubscription(request.store, id);
-      const body = parseWith(cancelBody, request.body);
+      const body = parseWith(subscriptionSchemas().cancel, request.body);
       const subscription = endSubscription(request, id, {
         status: 'cancelled',
         reason: body.cancellation_reason,

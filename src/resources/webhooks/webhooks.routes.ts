@@ -1,5 +1,4 @@
 /** Webhook endpoints (spec: Webhooks; topics and included objects per the Events tables). */
-import * as z from 'zod';
 import { idsFilter, stringFilter } from '../../http/list/filters.js';
 import { listResponse, type ListSpec } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
@@ -8,6 +7,7 @@ import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
 import { deliveriesOf } from '../../webhooks/dispatcher.js';
 import { newestOf, payloadBody, payloadOf } from './payloads.js';
+import { webhookSchemas } from './webhooks.schemas.js';
 import { SampleUnavailable, syntheticPayload } from './samples.js';
 import { createdResponse, deletedResponse } from '../responses.js';
 import { timestamp } from '../serialize.js';
@@ -29,14 +29,6 @@ function serializeWebhook(webhook: Webhook, request: Pick<ApiRequest, 'version'>
     updated_at: timestamp(request.version, webhook.updated_at),
   };
 }
-
-const url = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL.' });
-const createBody = z.object({
-  address: url,
-  topic: z.string().min(1),
-  included_objects: z.array(z.string()).default([]),
-});
-const updateBody = createBody.partial();
 
 /** Spec: a token without a topic's read scope cannot subscribe to it. */
 function authorizeTopic(
@@ -87,7 +79,7 @@ export const webhookEndpoints: readonly Endpoint[] = [
     scope: byTopic,
     summary: 'Subscribe a receiver URL to a topic',
     handle: (request) => {
-      const fields = parseWith(createBody, request.body);
+      const fields = parseWith(webhookSchemas().create, request.body);
       authorizeTopic(request, fields);
       return createdResponse(request.version, {
         webhook: serializeWebhook(createWebhook(request.store, fields, request.version), request),
@@ -118,7 +110,7 @@ export const webhookEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       const current = findWebhook(request.store, id);
-      const fields = parseWith(updateBody, request.body);
+      const fields = parseWith(webhookSchemas().update, request.body);
       authorizeTopic(request, {
         topic: fields.topic ?? current.topic,
         included_objects: fields.included_objects ?? current.included_objects,

@@ -1,0 +1,24 @@
+/** Request bodies of the order endpoints (one shape in both versions). */
+import * as z from 'zod';
+import { onFirstUse } from '../../platform/first-use.js';
+import { schemaParts } from '../schema-parts.js';
+
+/** The request bodies of the order endpoints, built on first use (src/platform/first-use.ts). */
+export const orderSchemas = onFirstUse(() => {
+  const { calendarDay, countryField, nameValues, optionalText, postalTextFields } = schemaParts();
+  return {
+    update: z.object({
+      shipping_address: z
+        .object({
+          ...postalTextFields,
+          country_code: countryField.nullable().optional(),
+        })
+        .optional(),
+      note: optionalText,
+      order_attributes: nameValues.optional(),
+      scheduled_at: calendarDay.optional(),
+    }),
+    clone: z.object({ scheduled_at: calendarDay }),
+    delay: z.object({ scheduled_at: calendarDay.optional() }),
+  };
+});
