@@ -50,8 +50,11 @@ const start = (cli, env = { NODE_COMPILE_CACHE: cacheDir }) =>
     env,
   );
 await start(CLI);
-// BENCH_BASELINE=<another build>/dist/cli/main.js measures that build too, in the same runs.
+// BENCH_BASELINE=<another build>/dist/cli/main.js measures that build too, in the same runs, with a
+// cache directory of its own: a build drops the caches of other bundles from the directory it writes.
 const baselineCli = process.env.BENCH_BASELINE;
+const baselineCacheDir = baselineCli && mkdtempSync(join(tmpdir(), 'startup-bench-baseline-'));
+if (baselineCli) await start(baselineCli, { NODE_COMPILE_CACHE: baselineCacheDir });
 const bare = [];
 const emulator = [];
 const firstStart = [];
@@ -60,9 +63,10 @@ for (let i = 0; i < RUNS; i++) {
   bare.push(await timeToFirstAnswer([BARE, '{}'], '/'));
   emulator.push(await start(CLI));
   firstStart.push(await start(CLI, { NODE_DISABLE_COMPILE_CACHE: '1' }));
-  if (baselineCli) baseline.push(await start(baselineCli));
+  if (baselineCli) baseline.push(await start(baselineCli, { NODE_COMPILE_CACHE: baselineCacheDir }));
 }
 rmSync(cacheDir, { recursive: true, force: true });
+if (baselineCacheDir) rmSync(baselineCacheDir, { recursive: true, force: true });
 const ratio = median(emulator) / median(bare);
 const cpuMs = (values) => {
   const seconds = values
