@@ -9,6 +9,7 @@ import { parseTimestampMs } from '../platform/calendar.js';
 import { parseWith } from '../errors/validation.js';
 import { LATEST_MS, toIso } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
+import { limitParam } from './limit-param.js';
 import type { ControlEndpoint } from './control.types.js';
 
 /** The request schemas of these routes, built on first use (src/platform/first-use.ts). */
@@ -41,12 +42,7 @@ const clockSchemas = onFirstUse(() => {
 
   const jobsQuery = z.object({
     subject: z.string().min(1).optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,6}$/, 'Not a valid integer.')
-      .transform(Number)
-      .pipe(z.number().min(1))
-      .optional(),
+    limit: limitParam(),
   });
   return { advance: advanceBody, mode: modeBody, jobs: jobsQuery };
 });

@@ -8,6 +8,7 @@ import { onFirstUse } from '../platform/first-use.js';
 import { ApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
 import { parseWith } from '../errors/validation.js';
+import { limitParam } from './limit-param.js';
 import { inboxesOf, INBOX_NAME, MAX_ENTRIES, MAX_INBOXES, TooManyInboxes, type InboxState } from './inbox.js';
 import {
   CONTROL_PREFIX,
@@ -33,13 +34,7 @@ const inboxSchemas = onFirstUse(() => {
 
   const readQuery = z.object({
     topic: z.string().min(1).optional().describe('Only requests with this topic header'),
-    limit: z
-      .string()
-      .regex(/^\d{1,6}$/, 'Not a valid integer.')
-      .transform(Number)
-      .pipe(z.number().min(1).max(MAX_ENTRIES))
-      .optional()
-      .describe(`The newest this many (default and most: ${MAX_ENTRIES})`),
+    limit: limitParam(MAX_ENTRIES).describe(`The newest this many (default and most: ${MAX_ENTRIES})`),
   });
   return { status: statusBody, read: readQuery };
 });

@@ -1,9 +1,9 @@
 /** The request journal of the calling store: read with filters, count, empty. */
-import * as z from 'zod';
 import { parseWith } from '../errors/validation.js';
 import { onFirstUse } from '../platform/first-use.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import type { Store } from '../store/store.js';
+import { limitParam } from './limit-param.js';
 import type { ControlEndpoint } from './control.types.js';
 import { compileJournalFilter, journalFilterSchema, type JournalFilter } from './requests.filter.js';
 
@@ -13,12 +13,7 @@ export const DEFAULT_REQUESTS_LIMIT = 100;
 /** The query of `GET /requests`: the filters and a limit, built on first use (src/platform/first-use.ts). */
 const requestsQuery = onFirstUse(() =>
   journalFilterSchema().extend({
-    limit: z
-      .string()
-      .regex(/^\d{1,6}$/, 'Not a valid integer.')
-      .transform(Number)
-      .pipe(z.number().min(1))
-      .optional(),
+    limit: limitParam(),
   }),
 );
 

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { onFirstUse } from '../platform/first-use.js';
 import { parseWith } from '../errors/validation.js';
 import type { Store } from '../store/store.js';
+import { limitParam } from './limit-param.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeDelivery } from './webhooks.routes.js';
 
@@ -24,13 +25,7 @@ const streamQuery = onFirstUse(() =>
       .optional()
       .describe('Comma-separated message kinds to send: event, delivery, clock (default all)'),
     topic: z.string().min(1).optional().describe('Only events (and deliveries) of this topic'),
-    limit: z
-      .string()
-      .regex(/^\d{1,6}$/, 'Not a valid integer.')
-      .transform(Number)
-      .pipe(z.number().min(1))
-      .optional()
-      .describe('End the stream after this many messages'),
+    limit: limitParam().describe('End the stream after this many messages'),
   }),
 );
 
