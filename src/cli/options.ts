@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Options } from 'yargs';
+import { unreadableReason } from '../platform/unreadable.js';
 
 /** Every option can also be given as `BILLING_EMULATOR_<NAME>` (yargs' `.env()`). */
 export const ENV_PREFIX = 'BILLING_EMULATOR';
@@ -115,13 +116,6 @@ export async function makeDirectoryOf(file: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
 }
 
-/** Why a file could not be read, in words (Node's codes otherwise reach the terminal raw). */
-const UNREADABLE: Readonly<Record<string, string>> = {
-  ENOENT: 'there is no such file',
-  EISDIR: 'it is a directory',
-  EACCES: 'it is not readable by this user',
-};
-
 /**
  * Reads a text file named on the command line, or throws a sentence naming it and what is wrong.
  *
@@ -133,7 +127,6 @@ export async function readInput(file: string, what: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    throw new Error(`Cannot read ${what} ${file}: ${UNREADABLE[code] ?? (error as Error).message}.`);
+    throw new Error(`Cannot read ${what} ${file}: ${unreadableReason(error)}.`);
   }
 }

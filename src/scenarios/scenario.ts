@@ -22,6 +22,7 @@ import {
 } from '../fixtures/documents.js';
 import { unknownOperators } from './matchers.js';
 import { OPERATORS, scenarioSchema, type Step } from './scenario.schema.js';
+import { unreadableReason } from '../platform/unreadable.js';
 
 /** Where a scenario's records come from. */
 export type FixtureRef =
@@ -153,7 +154,7 @@ export async function readScenarioFile(file: string): Promise<Scenario> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new DocumentError([
-      { file, path: [], message: `Cannot read the scenario file: ${(error as Error).message}` },
+      { file, path: [], message: `Cannot read the scenario file: ${unreadableReason(error)}.` },
     ]);
   }
   // Large generated fixtures parse far faster as JSON; positions are worked out only for problems.

@@ -64,6 +64,15 @@ describe('the CLI speaks to people', () => {
       ['verify', join(dir, 'none.har')],
       `Cannot read the recording ${join(dir, 'none.har')}: there is no such file.`,
     ],
+    [
+      ['scenario', 'run', join(dir, 'none.yaml')],
+      `${join(dir, 'none.yaml')}: Cannot read the scenario file: there is no such file.`,
+    ],
+    [
+      ['fixtures', 'check', join(dir, 'none.json')],
+      `${join(dir, 'none.json')}: Cannot read the fixture file: there is no such file.`,
+    ],
+    [['start', '--scenario', dir], `${dir}: Cannot read the scenario file: it is a directory.`],
     [['record'], 'record needs --upstream (BILLING_EMULATOR_UPSTREAM)'],
     [
       ['record', '--upstream', 'api.example.com'],
