@@ -96,7 +96,7 @@ export async function restoreSnapshot(store: Store, snapshot: SnapshotDoc): Prom
     ...current,
     clock: { mode: state.clock.mode, now: parseTimestampMs(state.clock.now) ?? 0, anchoredAt: 0 },
     sequences,
-    collections: state.collections,
+    collections: ownedByThisStore(state.collections, store.id),
     uninstalled_at: state.uninstalled_at,
   };
   try {
@@ -112,6 +112,20 @@ export async function restoreSnapshot(store: Store, snapshot: SnapshotDoc): Prom
       throw invalid(error.collection, `Record ${error.id} has a field of the wrong type.`);
     throw error;
   }
+}
+
+/**
+ * A document's records as this store holds them: the store's own metafields name this store as
+ * their owner, where a document taken from another store, or cloned from the real service, names
+ * that one (updating such a metafield answered 422: no store with that id).
+ */
+function ownedByThisStore(collections: StoreDoc['collections'], storeId: number): StoreDoc['collections'] {
+  const metafields = collections.metafields;
+  if (!metafields?.some((m) => m.owner_resource === 'store' && m.owner_id !== storeId)) return collections;
+  return {
+    ...collections,
+    metafields: metafields.map((m) => (m.owner_resource === 'store' ? { ...m, owner_id: storeId } : m)),
+  };
 }
 
 function invalid(collection: string, message: string) {

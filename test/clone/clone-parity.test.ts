@@ -181,14 +181,19 @@ describe('a clone of a store of the real service', () => {
     'read in %s, answers %s in %s with the same bodies, list and single reads',
     async (readIn, path, version, list) => {
       const copy = readIn === '2021-11' ? clone : legacyClone;
+      // The store's own metafields name the store they are in: the copy's, as its GET /store says.
+      const ownId = (await read(copy, '/store', version)).store.id as number | string;
+      const inCopy = (record: Json): Json =>
+        record.owner_resource === 'store' ? { ...record, owner_id: String(ownId) } : record;
       const theirs = await readAll(real, path, list.key, version);
       const ours = await readAll(copy, path, list.key, version);
       expect(theirs.length).toBeGreaterThan(0);
-      expect(ours).toEqual(theirs);
+      expect(ours).toEqual(theirs.map(inCopy));
       const base = path.split('?')[0];
       for (const record of theirs.slice(0, 30)) {
         const one = await read(real, `${base}/${list.one(record)}`, version);
-        expect(await read(copy, `${base}/${list.one(record)}`, version)).toEqual(one);
+        const single = Object.entries(one).map(([key, value]) => [key, inCopy(value as Json)]);
+        expect(await read(copy, `${base}/${list.one(record)}`, version)).toEqual(Object.fromEntries(single));
       }
     },
   );

@@ -96,6 +96,29 @@ describe('snapshots', () => {
     expect((await target.api.get('/token_information')).status).toBe(200);
   });
 
+  it("names the importing store as the owner of the store's own metafields (regression: updating one answered 422)", async () => {
+    const source = await store();
+    const created = await source.api.post('/metafields', {
+      metafield: {
+        namespace: 'shop',
+        key: 'motto',
+        owner_id: source.storeId,
+        owner_resource: 'store',
+        value: 'fresh beans',
+        value_type: 'string',
+      },
+    });
+    expect(created.status).toBe(201);
+    const target = await store();
+    expect(target.storeId).not.toBe(source.storeId);
+    await target.control.restoreSnapshot(await source.control.snapshot());
+    const id = created.body.metafield.id as number;
+    expect((await target.api.get(`/metafields/${id}`)).body.metafield.owner_id).toBe(String(target.storeId));
+    const updated = await target.api.put(`/metafields/${id}`, { metafield: { value: 'roasted today' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.metafield).toMatchObject({ owner_id: String(target.storeId), value: 'roasted today' });
+  });
+
   it('lists, replaces and forgets named snapshots', async () => {
     const s = await store();
     await s.control.saveSnapshot('empty');
