@@ -1,11 +1,6 @@
 /** The public programmatic API of billing-emulator. */
-export {
-  createEmulator,
-  HTTP_TIMEOUTS,
-  type Emulator,
-  type EmulatorOptions,
-  type HttpTimeouts,
-} from './emulator.js';
+export { createEmulator } from './emulator.js';
+export { HTTP_TIMEOUTS, type Emulator, type EmulatorOptions, type HttpTimeouts } from './emulator.options.js';
 export {
   ControlClient,
   ControlError,

@@ -3,7 +3,8 @@
  * exits: 0, or 1 when the last write to --data failed.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
-import { createEmulator, type EmulatorOptions, type Loaded } from '../emulator.js';
+import { createEmulator } from '../emulator.js';
+import type { EmulatorOptions, Loaded } from '../emulator.options.js';
 import { formatStartBanner } from './start-banner.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';

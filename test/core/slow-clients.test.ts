@@ -6,7 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, HTTP_TIMEOUTS } from '../../src/index.js';
-import { httpServerOptions } from '../../src/emulator.js';
+import { httpServerOptions } from '../../src/emulator.options.js';
 import { Api } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createCustomer } from '../helpers/factories.js';
