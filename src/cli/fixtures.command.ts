@@ -1,7 +1,6 @@
 /** `billing-emulator fixtures generate|check`: seeded fixture documents and checks of hand-written ones. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
-import { progressBar } from './progress.js';
 
 interface GenerateArgs {
   seed: number;
@@ -84,6 +83,7 @@ const generateCommand: CommandModule<object, GenerateArgs> = {
       );
       throw new Error(problems.join('\n'));
     }
+    const { progressBar } = await import('./progress.js');
     const bar = progressBar('generating customers');
     const doc = generateFixture(parsed.data, (done, total) => bar.update(done, total));
     bar.finish();
@@ -118,6 +118,7 @@ const checkCommand: CommandModule<object, { file: string }> = {
     const { readFixtureFile } = await import('../fixtures/fixture-source.js');
     const { createEmulator } = await import('../emulator.js');
     const source = await readFixtureFile(args.file);
+    const { progressBar } = await import('./progress.js');
     const bar = progressBar('loading customers');
     const emulator = await createEmulator({
       port: 0,

@@ -1,4 +1,9 @@
-/** A one-line progress bar on a terminal's stderr; nothing at all when stderr is not a terminal. */
+/**
+ * A one-line progress bar on a terminal's stderr, drawn with cli-progress (as the clone's bars
+ * are); nothing at all when stderr is not a terminal. Commands import it when they need it, so a
+ * start without seeding never loads cli-progress.
+ */
+import cliProgress from 'cli-progress';
 
 export interface Progress {
   update(done: number, total: number): void;
@@ -6,6 +11,11 @@ export interface Progress {
 }
 
 const WIDTH = 30;
+
+/** Counts as people read them: 10,000. */
+function counts(value: number, _options: cliProgress.Options, type: cliProgress.ValueType): string {
+  return type === 'value' || type === 'total' ? value.toLocaleString('en-US') : String(value);
+}
 
 /**
  * A bar for `label`, drawn only on a TTY and only for at least `minimum` items.
@@ -18,23 +28,29 @@ export function progressBar(
   minimum = 1000,
   stream: NodeJS.WriteStream = process.stderr,
 ): Progress {
-  let shown = -1;
-  let drawn = false;
+  let bar: cliProgress.SingleBar | undefined;
   return {
     update(done, total) {
       if (!stream.isTTY || total < minimum) return;
-      const percent = Math.floor((100 * done) / total);
-      if (percent === shown) return;
-      shown = percent;
-      drawn = true;
-      const filled = Math.round((WIDTH * done) / total);
-      stream.write(
-        `\r${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(percent).padStart(3)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`,
-      );
+      if (!bar) {
+        bar = new cliProgress.SingleBar({
+          stream,
+          barsize: WIDTH,
+          barCompleteChar: '#',
+          barIncompleteChar: '-',
+          hideCursor: true,
+          format: `${label} [{bar}] {percentage}% {value}/{total}`,
+          formatValue: counts,
+        });
+        bar.start(total, done);
+        return;
+      }
+      bar.setTotal(total);
+      bar.update(done);
     },
     finish() {
-      if (drawn) stream.write('\n');
-      drawn = false;
+      bar?.stop();
+      bar = undefined;
     },
   };
 }

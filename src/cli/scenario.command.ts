@@ -1,7 +1,6 @@
 /** `billing-emulator scenario run|list`: run a scenario's timeline headless, list the built-ins. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
-import { progressBar } from './progress.js';
 
 interface RunArgs {
   scenario: string;
@@ -48,6 +47,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     const { junitXml } = await import('../scenarios/junit.js');
     const scenario = await resolveScenario(args.scenario);
     out(`scenario ${scenario.name}: ${scenario.description}`);
+    const { progressBar } = await import('./progress.js');
     const bar = progressBar('seeding customers');
     let report;
     try {

@@ -10,7 +10,6 @@ import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { VERSION } from '../platform/version.js';
 import { numberOption, urlOption, withEnv } from './options.js';
-import { progressBar } from './progress.js';
 
 interface StartArgs {
   port: number;
@@ -251,7 +250,10 @@ export const startCommand: CommandModule<object, StartArgs> = {
     return built as unknown as Argv<StartArgs>;
   },
   handler: async (args: ArgumentsCamelCase<StartArgs>) => {
-    const seeding = progressBar('seeding customers');
+    // Loaded only to seed: a plain start never loads cli-progress.
+    const seeding = args.scenario
+      ? (await import('./progress.js')).progressBar('seeding customers')
+      : undefined;
     const clone = await cloneOption(args);
     const starting = createEmulator({
       port: args.port,
@@ -268,14 +270,14 @@ export const startCommand: CommandModule<object, StartArgs> = {
       logger: args['log-level'] as 'warn',
       webhookUrl: args['webhook-url'],
       scenario: args.scenario,
-      onSeedProgress: (done, total) => seeding.update(done, total),
+      onSeedProgress: seeding && ((done, total) => seeding.update(done, total)),
       clone: clone?.options,
       rateLimit: rateLimitOption(args),
       journalSize: args['journal-size'],
     });
     // Stopped whatever happens: the bars hide the cursor while they draw.
     const emulator = await starting.finally(() => clone?.bars.stop());
-    seeding.finish();
+    seeding?.finish();
     let stopping = false;
     const stop = (signal: string) => {
       // npm and a terminal both pass on one Ctrl-C: the second is the same request, not a new one.
