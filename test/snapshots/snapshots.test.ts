@@ -116,7 +116,10 @@ describe('snapshots', () => {
     expect((await target.api.get(`/metafields/${id}`)).body.metafield.owner_id).toBe(String(target.storeId));
     const updated = await target.api.put(`/metafields/${id}`, { metafield: { value: 'roasted today' } });
     expect(updated.status).toBe(200);
-    expect(updated.body.metafield).toMatchObject({ owner_id: String(target.storeId), value: 'roasted today' });
+    expect(updated.body.metafield).toMatchObject({
+      owner_id: String(target.storeId),
+      value: 'roasted today',
+    });
   });
 
   it('lists, replaces and forgets named snapshots', async () => {
