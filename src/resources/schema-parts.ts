@@ -39,6 +39,15 @@ export const schemaParts = onFirstUse(() => {
   /** A string that may be absent or null. */
   const optionalText = z.string().nullable().optional();
   const nameValue = z.object({ name: z.string(), value: z.string() });
+  /** A 2021-11 external id object: `{"ecommerce": "123"}` (a number is taken as its digits). */
+  const externalIdObject = z.object({
+    ecommerce: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
+  });
+  /** A 2021-01 platform id: an integer or a string, kept as a string. */
+  const platformIdInput = z.union([
+    numeric(z.number().int().positive()).transform(String),
+    z.string().min(1),
+  ]);
   return {
     optionalText,
     /** A required string of at least one character. */
@@ -90,12 +99,12 @@ export const schemaParts = onFirstUse(() => {
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}([T ].*)?$/, 'Not a valid date.')
       .transform((value) => value.slice(0, 10)),
-    /** A 2021-11 external id object: `{"ecommerce": "123"}` (a number is taken as its digits). */
-    externalIdObject: z.object({
-      ecommerce: z.union([z.string().min(1), numeric(z.number().int()).transform(String)]),
-    }),
-    /** A 2021-01 platform id: an integer or a string, kept as a string. */
-    platformIdInput: z.union([numeric(z.number().int().positive()).transform(String), z.string().min(1)]),
+    externalIdObject,
+    platformIdInput,
+    /** The catalog ids of an item line (a subscription's, a one-time's) in 2021-11. */
+    itemIds2021_11: { external_product_id: externalIdObject, external_variant_id: externalIdObject },
+    /** The catalog ids of an item line in 2021-01. */
+    itemIds2021_01: { platform_product_id: platformIdInput, platform_variant_id: platformIdInput },
   };
 });
 

@@ -2,23 +2,10 @@
  * The clone's bars on a terminal: one per list, records read of how many (when the service counts
  * them), the rate and the time left; nothing at all when stderr is not a terminal.
  */
-import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { terminal } from '../helpers/terminal.js';
 import { cloneBars } from '../../src/cli/clone-progress.js';
-
-/** A stream that says it is a terminal and keeps what is written to it. */
-function terminal(isTTY = true): NodeJS.WriteStream & { text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  }) as unknown as NodeJS.WriteStream & { text: () => string };
-  Object.assign(stream, { isTTY, columns: 120, rows: 40, text: () => text });
-  return stream;
-}
 
 // Without the cursor moves and line clearing between redraws.
 const plain = (text: string) => stripVTControlCharacters(text);

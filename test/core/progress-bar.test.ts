@@ -2,23 +2,10 @@
  * The seeding and loading bar of `start --scenario`, `scenario run` and `fixtures`: drawn on a
  * terminal only, only for large counts, with the count as people read it.
  */
-import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { terminal } from '../helpers/terminal.js';
 import { progressBar } from '../../src/cli/progress.js';
-
-/** A stream that says whether it is a terminal and keeps what is written to it. */
-function terminal(isTTY: boolean): NodeJS.WriteStream & { text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  }) as unknown as NodeJS.WriteStream & { text: () => string };
-  Object.assign(stream, { isTTY, columns: 120, rows: 40, text: () => text });
-  return stream;
-}
 
 describe('the progress bar', () => {
   it('draws the label, the bar, the share and the count on a terminal', () => {

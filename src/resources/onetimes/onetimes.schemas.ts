@@ -7,7 +7,7 @@ import type { OnetimeChange } from '../../domain/onetimes/onetimes.service.js';
 
 /** The fields of both versions' bodies as sent, before they become a OnetimeChange. */
 function bodies() {
-  const { amount, calendarDay, externalIdObject, nameValues, optionalText, platformIdInput } = schemaParts();
+  const { amount, calendarDay, itemIds2021_01, itemIds2021_11, nameValues, optionalText } = schemaParts();
   const common = {
     price: amount,
     product_title: z.string().min(1),
@@ -21,13 +21,11 @@ function bodies() {
 
   const fields2021_11 = z.object({
     ...common,
-    external_product_id: externalIdObject,
-    external_variant_id: externalIdObject,
+    ...itemIds2021_11,
   });
   const fields2021_01 = z.object({
     ...common,
-    platform_product_id: platformIdInput,
-    platform_variant_id: platformIdInput,
+    ...itemIds2021_01,
   });
   return { fields2021_11, fields2021_01 };
 }

@@ -12,7 +12,8 @@ function bodies() {
   const {
     amount,
     analyticsData,
-    externalIdObject,
+    itemIds2021_01,
+    itemIds2021_11,
     frequency,
     integerId,
     nameValues,
@@ -40,14 +41,12 @@ function bodies() {
 
   const fields2021_11 = z.object({
     ...common,
-    external_product_id: externalIdObject,
-    external_variant_id: externalIdObject,
+    ...itemIds2021_11,
   });
 
   const fields2021_01 = z.object({
     ...common,
-    platform_product_id: platformIdInput,
-    platform_variant_id: platformIdInput,
+    ...itemIds2021_01,
     // The real 2021-01 API also takes these names; accept them as aliases.
     external_product_id: platformIdInput,
     external_variant_id: platformIdInput,
