@@ -104,15 +104,18 @@ function advanceItems(ctx: ServiceContext, charge: Charge): void {
     if (subscription && subscription.status === 'active') {
       const count = subscription.charges_count + 1;
       const limit = subscription.expire_after_specific_number_of_charges;
-      store.collections.subscriptions.update(subscription.id, { charges_count: count, updated_at: now });
       const expires = limit !== null && count >= limit;
-      if (expires) {
-        endSubscription(ctx, subscription.id, { status: 'expired' }, false);
-      } else if (charge.type === 'recurring') {
-        store.collections.subscriptions.update(subscription.id, {
-          next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at),
-        });
-      }
+      // One write of the subscription where it moves on: the count and its next date together.
+      const next =
+        !expires && charge.type === 'recurring'
+          ? { next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at) }
+          : {};
+      store.collections.subscriptions.update(subscription.id, {
+        charges_count: count,
+        updated_at: now,
+        ...next,
+      });
+      if (expires) endSubscription(ctx, subscription.id, { status: 'expired' }, false);
       if (expires || charge.type === 'recurring')
         event(ctx, 'subscription', 'updated', subscription.id, subscription.customer_id);
     }
