@@ -40,6 +40,9 @@ await build({
 const cli = await readFile('dist/cli/cli.cjs');
 // src/cli/bin.ts reads the bundle as latin1, which is only right for ASCII (esbuild's default charset).
 if (cli.some((byte) => byte > 0x7f)) throw new Error('dist/cli/cli.cjs is not ASCII: see src/cli/bin.ts');
+// src/cli/bin.ts gives the script no loader for import(): everything is bundled, nothing loaded by URL.
+if (/\bimport\(/.test(cli.toString('latin1')))
+  throw new Error('dist/cli/cli.cjs calls import(): bundle the module (src/cli/bin.ts runs it as a script)');
 const hash = createHash('sha256').update(cli).digest('hex').slice(0, 16);
 await build({
   ...common,
