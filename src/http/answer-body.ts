@@ -16,6 +16,7 @@ export function setBody(ctx: Context, body: unknown): void {
     ctx.body = body;
     return;
   }
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  // As Koa: a JSON type the answer already set stays.
+  if (!/\bjson\b/i.test(ctx.type)) ctx.set('Content-Type', 'application/json; charset=utf-8');
   ctx.body = JSON.stringify(body);
 }

@@ -1,23 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from './package-files.js';
 
-/** The package version, from the nearest package.json above this file (works bundled or not). */
+/** The package version, from billing-emulator's package.json (works bundled or not). */
 function findVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 5; depth++) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === 'billing-emulator' && pkg.version) return pkg.version;
-    } catch {
-      // not here: look one level up
-    }
-    dir = dirname(dir);
+  try {
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
   }
-  return '0.0.0';
 }
 
 export const VERSION: string = findVersion();

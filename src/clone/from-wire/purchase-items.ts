@@ -5,28 +5,15 @@
  */
 import type { IntervalUnit } from '../../model/shared.js';
 import type { Onetime } from '../../model/onetime.js';
+import type { ItemLine } from '../../domain/products/catalog.js';
 import { SUBSCRIPTION_STATUSES, type Subscription } from '../../model/subscription.js';
 import { analyticsData, type WireContext } from './context.js';
 import { WireProblem, type Reader } from './reader.js';
 
 const UNITS: readonly IntervalUnit[] = ['day', 'week', 'month'];
 
-type ItemFields = Pick<
-  Onetime,
-  | 'id'
-  | 'address_id'
-  | 'customer_id'
-  | 'external_product_id'
-  | 'external_variant_id'
-  | 'product_title'
-  | 'variant_title'
-  | 'sku'
-  | 'sku_override'
-  | 'price'
-  | 'quantity'
-  | 'properties'
-  | 'presentment_currency'
->;
+type ItemFields = ItemLine &
+  Pick<Onetime, 'id' | 'address_id' | 'customer_id' | 'external_product_id' | 'presentment_currency'>;
 
 /** What subscriptions and one-time items share: where they go, the product, its price and quantity. */
 function itemFields(r: Reader, ctx: WireContext): ItemFields {

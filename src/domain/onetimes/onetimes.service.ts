@@ -1,7 +1,7 @@
 /** Business rules of one-time items: a date not in the past, catalog defaults, charge rebuilds. */
 import { runCommand } from '../command.js';
 import { fail } from '../failures.js';
-import { itemLine, withCatalogDefaults } from '../products/catalog.js';
+import { itemLine, withCatalogDefaults, type ItemLine } from '../products/catalog.js';
 import { addressCurrency } from '../charges/charge-builder.js';
 import { isDate } from '../dates.js';
 import { removePurchaseItem } from '../subscriptions/remove-purchase-items.js';
@@ -12,19 +12,7 @@ import type { ServiceContext } from '../service-context.js';
 import type { Onetime } from '../../model/onetime.js';
 
 export type OnetimeChange = Partial<
-  Pick<
-    Onetime,
-    | 'external_product_id'
-    | 'external_variant_id'
-    | 'product_title'
-    | 'variant_title'
-    | 'sku'
-    | 'sku_override'
-    | 'price'
-    | 'quantity'
-    | 'properties'
-    | 'next_charge_scheduled_at'
-  >
+  ItemLine & Pick<Onetime, 'external_product_id' | 'next_charge_scheduled_at'>
 >;
 
 export function findOnetime(store: Store, id: number): Onetime {
