@@ -8,6 +8,8 @@ import type { PersistenceHealth } from './platform/persistence/write-health.js';
 import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js';
 import { browserRedirect } from './control/ui.routes.js';
 import { buildApiPipeline } from './http/api-pipeline.js';
+import type { AllowedHosts } from './http/allowed-hosts.js';
+import { requestGuard } from './http/guard.js';
 import { errorMiddleware } from './http/errors.middleware.js';
 import type { HeaderNames } from './http/headers.js';
 import { buildApiRouter } from './http/router.js';
@@ -21,6 +23,8 @@ export interface AppDeps {
   readonly headers: HeaderNames;
   readonly logger: Logger;
   readonly adminToken?: string;
+  /** Hosts answered besides loopback names, IP literals and dotless names (`'all'`: any); none when absent. */
+  readonly allowedHosts?: AllowedHosts;
   readonly endpoints?: readonly Endpoint[];
   /** The emulator's own loopback URL once it listens (scenario runs call it over HTTP). */
   readonly selfUrl?: () => string | undefined;
@@ -38,6 +42,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = buildApiPipeline({ ...deps, router: buildApiRouter(deps.endpoints ?? allEndpoints) });
 
   app.use(errorMiddleware(deps.logger));
+  // Before anything else answers: only known hosts, and no cross-site changes (decision 0040).
+  app.use(requestGuard({ allowedHosts: deps.allowedHosts ?? [], controlPrefix: CONTROL_PREFIX }));
   app.use((ctx, next) => {
     const to = browserRedirect({ method: ctx.method, path: ctx.path, accept: ctx.get('Accept') });
     if (to === null) return next();

@@ -32,8 +32,18 @@ export interface EmulatorOptions {
   apiVersion?: ApiVersion;
   /** Seed of every random value (tokens, secrets, hashes), for reproducible runs. */
   seed?: number;
-  /** When set, `/_emulator` routes (but health) need `Authorization: Bearer <adminToken>`. */
+  /**
+   * When set, the control API is shared: a store's token drives its own store's control routes, and
+   * routes across stores (list, create, delete stores, tokens) need `Authorization: Bearer <adminToken>`
+   * (docs/control-api.md, "Who may call what").
+   */
   adminToken?: string;
+  /**
+   * Host names the emulator answers to besides loopback names (`localhost`, `*.localhost`), IP
+   * literals and dotless names (`billing-emulator`); `.example.com` allows it and its subdomains;
+   * `'all'` turns the check off (`--allowed-hosts`). Any other `Host` gets 403.
+   */
+  allowedHosts?: readonly string[] | 'all';
   /** Middle word of the custom headers (default `Service`: `X-Service-Access-Token`, ...). */
   headerPrefix?: string;
   /**

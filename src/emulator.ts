@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { ControlClient } from './client/client.js';
 import { headerNames, isHeaderPrefix } from './http/headers.js';
+import { parseAllowedHosts } from './http/allowed-hosts.js';
 import { defaultLogger, type Logger } from './platform/logger.js';
 import { persistenceFor } from './store/persistence.js';
 import { checkDataLocation } from './platform/persistence/data-location.js';
@@ -42,6 +43,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     headers,
     logger,
     adminToken: options.adminToken,
+    allowedHosts: options.allowedHosts === 'all' ? 'all' : parseAllowedHosts(options.allowedHosts),
     selfUrl: () => self.url,
     persistence: database,
     closing: closingSignal.signal,

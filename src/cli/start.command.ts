@@ -7,6 +7,7 @@ import { createEmulator } from '../emulator.js';
 import type { EmulatorOptions, Loaded } from '../emulator.options.js';
 import { formatStartBanner } from './start-banner.js';
 import { parseValueNames } from '../store/dialect-settings.js';
+import { parseAllowedHosts } from '../http/allowed-hosts.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { VERSION } from '../platform/version.js';
 import { numberOption, urlOption, withEnv } from './options.js';
@@ -19,6 +20,7 @@ interface StartArgs {
   'api-version'?: ApiVersion;
   seed?: number;
   'admin-token'?: string;
+  'allowed-hosts'?: string;
   'header-prefix': string;
   'platform-word'?: string;
   'value-names'?: string;
@@ -107,7 +109,19 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
   ],
   [
     'admin-token',
-    { type: 'string', describe: 'Require "Authorization: Bearer <t>" on /_emulator routes (except health)' },
+    {
+      type: 'string',
+      describe:
+        'Share the control API: a store token drives its own store, routes across stores need "Authorization: Bearer <t>"',
+    },
+  ],
+  [
+    'allowed-hosts',
+    {
+      type: 'string',
+      describe:
+        'Host names to answer besides localhost, IP literals and dotless names, comma-separated (.example.com: and its subdomains; all: any)',
+    },
   ],
   [
     'header-prefix',
@@ -263,6 +277,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
       apiVersion: args['api-version'],
       seed: args.seed,
       adminToken: args['admin-token'],
+      allowedHosts: parseAllowedHosts(args['allowed-hosts']),
       headerPrefix: args['header-prefix'],
       platformWord: args['platform-word'],
       valueNames: args['value-names'] === undefined ? undefined : parseValueNames(args['value-names']),

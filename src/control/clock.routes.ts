@@ -96,12 +96,14 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/clock',
+    access: 'store',
     summary: "The calling store's virtual time and clock mode",
     handle: ({ store }) => ({ body: { now: store.clock.iso(), mode: store.clock.mode } }),
   },
   {
     method: 'POST',
     path: '/clock/advance',
+    access: 'store',
     summary: 'Move the clock forward, running every job that falls due on the way, in order',
     body: () => clockSchemas().advance,
     handle: async ({ store, body, deps }) => {
@@ -120,6 +122,7 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/clock/mode',
+    access: 'store',
     summary:
       'Set the clock mode: frozen (moves only when told) or realtime (follows wall-clock time from where it stands)',
     body: () => clockSchemas().mode,
@@ -132,6 +135,7 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/clock/jobs',
+    access: 'store',
     summary:
       'The scheduled jobs, in the order they will run, each with what it will do; filters subject (charge:12), limit',
     query: () => clockSchemas().jobs,

@@ -1,10 +1,9 @@
 /**
- * Serves `/_emulator/...`: the routes that let users do what the real service never allows.
- * Optionally guarded by an admin token; acts on the store of the access token sent, or on the
- * default store when none is sent.
+ * Serves `/_emulator/...`: the routes that let users do what the real service never allows. Acts
+ * on the store of the access token sent, or on the default store when none is sent; with an admin
+ * token, who may call what is decided by each route's `access` (src/control/access.ts).
  */
 import type { Context, Middleware } from 'koa';
-import { timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors/messages.js';
 import { dictionary } from '../platform/dictionary.js';
 import { readBodyBytes, readJsonObject } from '../http/body.js';
@@ -13,6 +12,7 @@ import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
 import { clockControlEndpoints } from './clock.routes.js';
 import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
+import { authorize, bearerMatches, type Caller } from './access.js';
 import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
@@ -37,7 +37,7 @@ export const healthEndpoint: ControlEndpoint = {
   path: '/health',
   summary:
     'Liveness: 200 {"status":"ok"}, or 503 {"status":"degraded","persistence":{...}} while writing --data fails (no token needed)',
-  public: true,
+  access: 'public',
   handle: ({ deps }) => {
     const persistence = deps.persistence?.health();
     // A 503 makes the Docker HEALTHCHECK (and any load balancer) see that changes are not being kept.
@@ -68,11 +68,32 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...uiControlEndpoints,
 ];
 
-function adminTokenMatches(ctx: Context, expected: string): boolean {
-  const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
-  const given = Buffer.from(match?.[1] ?? '');
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** What the request carries: the admin token, a store's token (401 for one no store has). */
+function callerOf(ctx: Context, deps: ControlDeps): Caller {
+  const authorization = ctx.get('Authorization');
+  const token = ctx.headers[deps.headers.accessToken.toLowerCase()];
+  let store;
+  if (typeof token === 'string' && token !== '') {
+    const auth = deps.registry.authenticate(token);
+    if (!auth) throw errors.unauthorized(deps.headers.accessToken);
+    store = auth.store;
+  }
+  const adminTokenSet = deps.adminToken !== undefined && deps.adminToken !== '';
+  const admin =
+    !adminTokenSet || authorization === ''
+      ? 'none'
+      : bearerMatches(authorization, deps.adminToken ?? '')
+        ? 'valid'
+        : 'invalid';
+  return { adminTokenSet, admin, store, defaultStore: deps.registry.defaultStore };
+}
+
+/** Content types a cross-site HTML form (or a `no-cors` fetch) can send without asking first. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
+/** Whether the request says it carries a form, whether or not it has a body. */
+function isFormType(contentType: string): boolean {
+  return FORM_TYPES.has((contentType.split(';')[0] ?? '').trim().toLowerCase());
 }
 
 /** The request's headers as Node gives them (lowercase names), a repeated one joined by ", ". */
@@ -84,19 +105,13 @@ function headersOf(ctx: Context): Record<string, string> {
 }
 
 function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
-  const tokenHeader = deps.headers.accessToken.toLowerCase();
   return async (ctx, params) => {
-    if (!endpoint.public && deps.adminToken && !adminTokenMatches(ctx, deps.adminToken)) {
-      throw errors.unauthorized('Authorization (Bearer admin token)');
-    }
-    const token = ctx.headers[tokenHeader];
-    let store = deps.registry.defaultStore;
-    if (typeof token === 'string' && token !== '') {
-      const auth = deps.registry.authenticate(token);
-      if (!auth) throw errors.unauthorized(deps.headers.accessToken);
-      store = auth.store;
-    }
+    const store = authorize(endpoint.access, callerOf(ctx, deps), params, deps.headers.accessToken);
     const withBody = ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH';
+    // A control write is JSON or nothing: an empty form post (what a page on another site can
+    // send without asking) is refused like a form with a body (decision 0040).
+    if (withBody && !endpoint.rawBody && isFormType(ctx.get('Content-Type')))
+      throw errors.bodyNotJsonType(ctx.get('Content-Type'));
     if (withBody && endpoint.streamsBody && !ctx.is('json'))
       throw errors.bodyNotJsonType(ctx.get('Content-Type'));
     const received = endpoint.rawBody

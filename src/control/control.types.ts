@@ -7,6 +7,7 @@ import type { BodyOptions } from '../http/body.js';
 import type { HeaderNames } from '../http/headers.js';
 import type { StoreRegistry } from '../store/registry.js';
 import type { Store } from '../store/store.js';
+import type { ControlAccess } from './access.js';
 
 /** Where the control API is served: never under the emulated API's paths. */
 export const CONTROL_PREFIX = '/_emulator';
@@ -15,7 +16,10 @@ export interface ControlDeps {
   readonly registry: StoreRegistry;
   readonly headers: HeaderNames;
   readonly logger: Logger;
-  /** When set, every control route but health needs `Authorization: Bearer <adminToken>`. */
+  /**
+   * When set (a shared instance), a store's token drives its own store and routes across stores
+   * need `Authorization: Bearer <adminToken>` (src/control/access.ts).
+   */
   readonly adminToken?: string;
   /** The emulator's own loopback URL once it listens (scenario runs call it over HTTP). */
   readonly selfUrl?: () => string | undefined;
@@ -56,8 +60,12 @@ export interface ControlEndpoint {
   readonly rawBody?: true;
   /** Query parameters (documents the route; the handler parses them), as a getter like `body`. */
   readonly query?: () => z.ZodObject;
-  /** Routes that answer without the admin token (health). */
-  readonly public?: boolean;
+  /**
+   * Who may call it on a shared instance (`--admin-token`): `public` (no token), `store` (the
+   * calling store's own token), `inbox` (a store whose webhooks point at the inbox), `admin` (routes
+   * across stores). Decided in one place: `authorize` in src/control/access.ts.
+   */
+  readonly access: ControlAccess;
   /** The answer stays open until the client leaves or its `limit` is reached (server-sent events). */
   readonly endless?: true;
   readonly handle: (request: ControlRequest) => ApiResponse | Promise<ApiResponse>;

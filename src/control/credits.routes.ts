@@ -13,6 +13,7 @@ export const creditControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/credit_accounts',
+    access: 'store',
     summary: 'Open a credit account for a customer (its initial balance is its first adjustment)',
     status: 201,
     body: () => creditSchemas().accountSeed,
@@ -24,6 +25,7 @@ export const creditControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/credit_accounts/:id/adjustments',
+    access: 'store',
     summary: 'Credit or debit a credit account (a debit beyond the available balance is refused)',
     status: 201,
     body: () => creditSchemas().adjustmentSeed,

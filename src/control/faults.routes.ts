@@ -9,6 +9,7 @@ export const faultControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/faults',
+    access: 'store',
     summary:
       'Add a fault rule: match {method?, path, version?}, action (status, latency, reset, truncate), ' +
       'when (always, next n, after n, probability p with a seed), after: "commit" to fail once the request is served',
@@ -22,6 +23,7 @@ export const faultControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/faults',
+    access: 'store',
     summary:
       "The calling store's fault rules in the order they are tried, with the requests each saw and answered",
     handle: ({ store }) => ({ body: { faults: store.traffic.faults.list() } }),
@@ -29,6 +31,7 @@ export const faultControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/faults/:id',
+    access: 'store',
     summary: 'Remove a fault rule',
     status: 204,
     handle: ({ store, params }) => {
@@ -39,6 +42,7 @@ export const faultControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/faults',
+    access: 'store',
     summary: 'Remove every fault rule of the calling store (and forget X-Emulator-Fault positions)',
     status: 204,
     handle: ({ store }) => {

@@ -79,6 +79,7 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/inbox',
+    access: 'admin',
     summary: 'The webhook inboxes of this emulator: name, URL, the status each answers, requests received',
     handle: (request) => ({
       body: {
@@ -91,9 +92,9 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/inbox/:name',
+    access: 'public',
     summary:
       'A webhook inbox: keeps the request (headers, body, whether it is signed by one of the stores) and answers the status it was told (200); no token needed',
-    public: true,
     rawBody: true,
     handle: ({ deps, params, received }) => {
       const name = nameOf(params);
@@ -112,6 +113,7 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/inbox/:name',
+    access: 'inbox',
     summary:
       'What an inbox received, newest first: each request with its headers, body and signature check; filters topic, limit',
     query: () => inboxSchemas().read,
@@ -128,6 +130,7 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'PUT',
     path: '/inbox/:name',
+    access: 'inbox',
     summary: 'Choose the status an inbox answers (200 by default; 500 makes deliveries fail and retry)',
     body: () => inboxSchemas().status,
     handle: (request) => {
@@ -140,6 +143,7 @@ export const inboxControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/inbox/:name',
+    access: 'inbox',
     summary: 'Forget an inbox: what it received and the status it was told',
     status: 204,
     handle: ({ deps, params }) => {

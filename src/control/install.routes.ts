@@ -24,6 +24,7 @@ export const installControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/uninstall',
+    access: 'store',
     summary:
       'Uninstall the service ({"target":"service"}: API calls get 403 until reinstalled) or an app ({"target":"app","token_id":N}: its token is revoked); fires service/uninstalled or app/uninstalled',
     body: uninstallBody,
@@ -49,6 +50,7 @@ export const installControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/reinstall',
+    access: 'store',
     summary: 'Install the service again after an uninstall: API calls work again',
     handle: ({ deps, store }) => {
       store.setUninstalled(null);

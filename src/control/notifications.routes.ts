@@ -7,6 +7,7 @@ export const notificationControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/notifications',
+    access: 'store',
     summary: 'Emails the store would have sent, newest first (query customer_id to filter)',
     handle: ({ store, query }) => {
       const notifications = store.collections.notifications;
@@ -22,6 +23,7 @@ export const notificationControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/notifications',
+    access: 'store',
     summary: 'Forget the recorded emails of the store',
     status: 204,
     handle: ({ store }) => {

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { HeaderNames } from '../http/headers.js';
 import { VERSION } from '../platform/version.js';
 import { CONTROL_PREFIX, type ControlEndpoint } from './control.types.js';
+import type { ControlAccess } from './access.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export interface OpenApiOperation {
   readonly responses: Readonly<Record<string, { readonly description: string; readonly content?: unknown }>>;
   /** `[]`: no credentials; `[{}, {adminToken: []}]`: the admin token when the emulator has one. */
   readonly security: readonly Readonly<Record<string, readonly string[]>>[];
+  /** Who may call it on a shared instance (`--admin-token`): src/control/access.ts. */
+  readonly 'x-access': ControlAccess;
 }
 
 export interface OpenApiDocument {
@@ -93,9 +96,10 @@ function operationOf(endpoint: ControlEndpoint, headers: HeaderNames): OpenApiOp
     ),
     summary: endpoint.summary,
     tags: [words[0] ?? 'control'],
-    parameters: endpoint.public
-      ? [...pathParameters, ...queryParameters]
-      : [...pathParameters, ...queryParameters, tokenParameter],
+    parameters:
+      endpoint.access === 'public'
+        ? [...pathParameters, ...queryParameters]
+        : [...pathParameters, ...queryParameters, tokenParameter],
     ...(endpoint.body
       ? {
           requestBody: {
@@ -108,7 +112,8 @@ function operationOf(endpoint: ControlEndpoint, headers: HeaderNames): OpenApiOp
       [String(status)]: { description: status === 204 ? 'Done; no body' : 'Success (JSON)' },
       default: errorResponse,
     },
-    security: endpoint.public ? [] : [{}, { adminToken: [] }],
+    security: endpoint.access === 'public' ? [] : [{}, { adminToken: [] }],
+    'x-access': endpoint.access,
   };
 }
 
@@ -142,7 +147,8 @@ export function controlOpenApi(endpoints: readonly ControlEndpoint[], headers: H
         adminToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Needed only when the emulator was started with --admin-token',
+          description:
+            'Needed only when the emulator was started with --admin-token, and then only by the routes whose x-access is admin (or inbox, for an inbox no webhook of the calling store points at); a store token is enough for the others',
         },
       },
     },
@@ -154,8 +160,8 @@ export function openApiEndpoint(endpoints: () => readonly ControlEndpoint[]): Co
   return {
     method: 'GET',
     path: '/openapi.json',
+    access: 'public',
     summary: 'This OpenAPI 3.1 document of the control API (no token needed)',
-    public: true,
     handle: ({ deps }) => ({ body: controlOpenApi(endpoints(), deps.headers) }),
   };
 }

@@ -28,6 +28,7 @@ export const parityControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/parity/run',
+    access: 'admin',
     summary:
       'Replay a recording (HAR) against a new store of this emulator and answer the parity report ' +
       '(every difference from the recorded answers), the store and its token',

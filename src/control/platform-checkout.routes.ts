@@ -40,6 +40,7 @@ export const platformCheckoutControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/platform_checkouts',
+    access: 'store',
     summary:
       "A buyer completes platform B's checkout (platform_b_* stores; spec rule 6): `{checkout, payment}` as POST /checkouts and its charge take them; makes the customer, address, subscriptions, checkout charge and order, without checkout/* events; on platform_b_native the discount's checkout_page channel setting is not applied",
     status: 201,

@@ -62,6 +62,7 @@ export const portalControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/payment_tokens',
+    access: 'store',
     summary:
       'The test payment tokens, what a charge paid with each does (any other token succeeds) and the card a payment method saved with it describes; the dashboard offers them for cards',
     handle: () => ({
@@ -77,6 +78,7 @@ export const portalControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/portal/customers/:id/payment_method',
+    access: 'store',
     summary:
       'The customer updates their card in the portal: the default payment method takes the new token (one is created when there is none); fires customer/payment_method_updated and retries charges in dunning tomorrow',
     body: () => portalSchemas().paymentMethod,
@@ -117,6 +119,7 @@ export const portalControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/portal/subscriptions/:id/pause',
+    access: 'store',
     summary:
       'The customer pauses a subscription in the portal: its next charge moves out by `intervals` (default 1) of its charge interval; fires subscription/updated and subscription/paused',
     body: () => portalSchemas().pause,

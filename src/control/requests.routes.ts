@@ -28,6 +28,7 @@ export const requestControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/requests',
+    access: 'store',
     summary:
       "The calling store's recorded API requests, newest first; filters method, path (glob), status (503 or 5xx), " +
       'since (an entry id or an ISO time of the store clock), request_id; limit (default 100)',
@@ -46,6 +47,7 @@ export const requestControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/requests/count',
+    access: 'store',
     summary: 'How many recorded requests match the filters in the body (the same as those of GET /requests)',
     body: journalFilterSchema,
     handle: ({ store, body }) => {
@@ -57,6 +59,7 @@ export const requestControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/requests',
+    access: 'store',
     summary: "Empty the calling store's request journal (entry ids keep counting)",
     status: 204,
     handle: ({ store }) => {

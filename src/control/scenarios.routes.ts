@@ -57,6 +57,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/scenarios',
+    access: 'store',
     summary: 'The built-in scenarios, with descriptions and the number of steps of their timelines',
     handle: async () => {
       const { builtinScenario, builtinScenarioNames } = await import('../scenarios/scenario.js');
@@ -76,6 +77,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/scenarios/run',
+    access: 'admin',
     summary:
       'Seed a new store from a built-in scenario (name) or a scenario file (text), run its timeline against it over HTTP, ' +
       'and answer the store, its token and the report of every step and check',

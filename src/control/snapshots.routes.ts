@@ -77,6 +77,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/snapshot',
+    access: 'store',
     summary:
       'Export the calling store whole (data, clock, scheduled jobs, webhooks and deliveries, settings) as versioned JSON; ?version=2 for the columnar layout',
     query: () => snapshotRouteSchemas().export,
@@ -92,6 +93,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'PUT',
     path: '/snapshot',
+    access: 'store',
     summary:
       "Replace the calling store's state with a snapshot document (its tokens, secret and name stay); 422 for a malformed one",
     body: () => snapshotSchemas().document,
@@ -111,6 +113,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/snapshots',
+    access: 'store',
     summary: 'The named in-memory snapshots of the calling store',
     handle: ({ store }) => ({
       body: {
@@ -121,6 +124,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/snapshots',
+    access: 'store',
     summary: 'Keep a named in-memory snapshot of the calling store (replaces one of the same name)',
     status: 201,
     body: () => snapshotRouteSchemas().save,
@@ -133,6 +137,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/snapshots/:name/restore',
+    access: 'store',
     summary: 'Put the calling store back to a named snapshot',
     handle: async ({ deps, store, params }) => {
       if (!(await restoreNamedSnapshot(store, params.name ?? ''))) throw errors.notFound();
@@ -142,6 +147,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/snapshots/:name',
+    access: 'store',
     summary: 'Forget a named snapshot',
     status: 204,
     handle: ({ store, params }) => {

@@ -179,6 +179,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/stores',
+    access: 'admin',
     summary:
       'Create an isolated store (settings not given take the platform word, value names and API version the emulator was started with); answers its first token (all scopes) and client secret',
     status: 201,
@@ -207,6 +208,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/stores',
+    access: 'admin',
     summary: 'List stores',
     handle: ({ deps }) => ({
       body: { stores: deps.registry.list().map((store) => describeStore(store, deps.registry)) },
@@ -215,6 +217,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/stores/:id',
+    access: 'admin',
     summary: 'Retrieve a store',
     handle: ({ deps, params }) => {
       const store = deps.registry.get(pathId({ params }));
@@ -225,6 +228,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/stores/:id',
+    access: 'admin',
     summary: 'Delete a store and its tokens (not the default store)',
     status: 204,
     handle: ({ deps, params }) => {
@@ -240,6 +244,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/stores/:id/tokens',
+    access: 'admin',
     summary:
       'Issue a token with chosen scopes for a store named by id (how the dashboard opens a store it did not create)',
     status: 201,
@@ -253,6 +258,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/reset',
+    access: 'store',
     summary: "Empty the calling token's store (settings, tokens, secret and clock stay)",
     handle: ({ deps, store }) => {
       deps.registry.reset(store);
@@ -262,6 +268,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/tokens',
+    access: 'admin',
     summary: "Issue a token with chosen scopes for the calling token's store",
     status: 201,
     body: () => storeSchemas().createToken,

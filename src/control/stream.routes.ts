@@ -95,6 +95,7 @@ export const streamControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/stream',
+    access: 'store',
     summary:
       'Server-sent events of the calling store: event (each event recorded), delivery (each webhook delivery as it changes), clock (after each move); filters kinds, topic; limit ends it',
     query: streamQuery,

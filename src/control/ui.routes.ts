@@ -67,8 +67,8 @@ export const uiControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/ui',
+    access: 'public',
     summary: 'The dashboard (a web page; asks for the admin token when the emulator has one)',
-    public: true,
     handle: async ({ deps }) => ({
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP },
       body: await page(deps),
@@ -77,8 +77,8 @@ export const uiControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/ui/:file',
+    access: 'public',
     summary: "The dashboard's script, style sheet and icon (app.js, app.css, favicon.svg)",
-    public: true,
     handle: async ({ params }) => {
       const name = params.file ?? '';
       const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;

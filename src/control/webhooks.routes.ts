@@ -77,6 +77,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/webhooks',
+    access: 'store',
     summary:
       "The calling store's webhooks with the API version their payloads are rendered in (which the API's webhook records do not show), oldest first",
     handle: ({ store }) => ({
@@ -95,6 +96,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/webhooks/deliveries',
+    access: 'store',
     summary: 'Webhook deliveries, newest first, with every try (filters: topic, webhook_id, status, limit)',
     handle: ({ store, query }) => {
       const wanted = parseWith(webhookControlSchemas().deliveries, query);
@@ -104,6 +106,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'DELETE',
     path: '/webhooks/deliveries',
+    access: 'store',
     summary: 'Empty the delivery log (deliveries waiting for a retry stop)',
     handle: ({ store }) => {
       store.collections.deliveries.clear();
@@ -115,6 +118,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/webhooks/deliveries/:id/replay',
+    access: 'store',
     summary: 'Send a delivery again now (one try) and answer with it',
     handle: async ({ store, params }) => {
       const delivery = await deliveriesOf(store).replay(pathId({ params }));
@@ -125,6 +129,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/webhooks/flush',
+    access: 'store',
     summary: 'Wait until every delivery in flight has its answer (or has timed out), then answer 204',
     status: 204,
     handle: async ({ store }) => {
@@ -135,6 +140,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/webhooks/pause',
+    access: 'store',
     summary: 'Hold new deliveries (status paused) until resumed, e.g. while seeding',
     handle: ({ store }) => {
       applySettings(store, { webhooks: { paused: true } });
@@ -144,6 +150,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'POST',
     path: '/webhooks/resume',
+    access: 'store',
     summary: 'Send the held deliveries in order, wait for them, and deliver again as events come',
     handle: async ({ store }) => {
       applySettings(store, { webhooks: { paused: false } });
@@ -154,6 +161,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
     path: '/webhooks/outbox',
+    access: 'store',
     summary: 'What would have been sent in outbox mode (settings.webhooks.mode = outbox), oldest first',
     handle: ({ store }) => ({
       body: { outbox: store.collections.deliveries.findBy('status', 'outbox').map(describeDelivery) },
@@ -162,6 +170,7 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'PATCH',
     path: '/settings',
+    access: 'store',
     summary: "Change the calling store's settings (nested objects merge); fires store/updated",
     body: () => webhookControlSchemas().settings,
     handle: ({ deps, store, body }) => {
