@@ -17,6 +17,56 @@ export interface StartBanner {
   readonly scenario?: string;
   /** The clone asked for (`--clone-from`): what it copied, or why it was not applied. */
   readonly clone?: string;
+  /** The address the server is bound to (`server.address()`), e.g. `0.0.0.0:4010`. */
+  readonly bound?: BoundAddress;
+  /** Whether the control API needs the admin token (`--admin-token`). */
+  readonly adminToken?: boolean;
+}
+
+/** What `server.address()` answers for a TCP server. */
+export interface BoundAddress {
+  readonly address: string;
+  readonly port: number;
+  readonly family: string;
+}
+
+/** Whether only this machine can reach `address` (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
+function isLoopback(address: string): boolean {
+  const v4 = address.toLowerCase().replace(/^::ffff:/, '');
+  return /^127\.\d+\.\d+\.\d+$/.test(v4) || address === '::1';
+}
+
+/**
+ * `0.0.0.0:4010 (every interface)`, `127.0.0.1:4010 (this machine only)`, `[::1]:4010 (...)`.
+ *
+ * @example
+ * describeBound({ address: '0.0.0.0', port: 4010, family: 'IPv4' }); // '0.0.0.0:4010 (every interface)'
+ */
+export function describeBound(bound: BoundAddress): string {
+  const host = bound.family === 'IPv6' || bound.address.includes(':') ? `[${bound.address}]` : bound.address;
+  const reach =
+    bound.address === '0.0.0.0' || bound.address === '::'
+      ? 'every interface'
+      : isLoopback(bound.address)
+        ? 'this machine only'
+        : 'reachable from the network';
+  return `${host}:${bound.port} (${reach})`;
+}
+
+/**
+ * The warning of a start that other machines can reach with no admin token: whoever reaches the
+ * port can read and change every store. Undefined when it listens on loopback or has an admin token.
+ * In a container it listens on 0.0.0.0 by necessity; the warning then says how to publish it.
+ *
+ * @example
+ * listenWarning({ address: '0.0.0.0', port: 4010, family: 'IPv4' }, false); // 'listening beyond ...'
+ */
+export function listenWarning(bound: BoundAddress, adminToken: boolean): string | undefined {
+  if (adminToken || isLoopback(bound.address)) return undefined;
+  return (
+    `listening beyond this machine without --admin-token: whoever reaches port ${bound.port} can read and change every store. ` +
+    `Listen on 127.0.0.1 (--host), set --admin-token, or in a container publish the port on loopback only (docker run -p 127.0.0.1:${bound.port}:${bound.port}).`
+  );
 }
 
 /**
@@ -44,6 +94,12 @@ export function formatStartBanner(banner: StartBanner): string {
     `  client secret:  ${banner.clientSecret}`,
     `  data:           ${banner.data}`,
     `  header:         ${banner.tokenHeader}`,
+    ...(banner.bound === undefined ? [] : [`  bound to:       ${describeBound(banner.bound)}`]),
+    ...(banner.bound === undefined
+      ? []
+      : [listenWarning(banner.bound, banner.adminToken === true)]
+          .filter((line) => line !== undefined)
+          .map((line) => `  WARNING:        ${line}`)),
     ...(banner.scenario === undefined ? [] : [`  scenario:       ${banner.scenario}`]),
     ...(banner.clone === undefined ? [] : [`  clone of:       ${banner.clone}`]),
     `  dashboard:      ${dashboardUrl(banner.url)}`,

@@ -2,6 +2,7 @@
  * `billing-emulator start`: runs the emulator until SIGINT/SIGTERM, then writes what is left and
  * exits: 0, or 1 when the last write to --data failed.
  */
+import type { AddressInfo } from 'node:net';
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { createEmulator } from '../emulator.js';
 import type { EmulatorOptions, Loaded } from '../emulator.options.js';
@@ -322,6 +323,8 @@ export const startCommand: CommandModule<object, StartArgs> = {
         tokenHeader: `X-${args['header-prefix']}-Access-Token`,
         scenario: describeScenario(emulator.loaded, args.data),
         clone: describeClone(emulator.loaded, args.data),
+        bound: emulator.server.address() as AddressInfo,
+        adminToken: Boolean(args['admin-token']),
       }),
     );
   },

@@ -35,14 +35,6 @@ export interface Caller {
   readonly defaultStore: Store;
 }
 
-/** How users read each class (docs/control-api.md, the OpenAPI document). */
-export const ACCESS_TEXT: Readonly<Record<ControlAccess, string>> = {
-  public: 'nobody (no token)',
-  store: "the store's own token",
-  inbox: 'a token of a store whose webhooks point at the inbox',
-  admin: 'the admin token',
-};
-
 /**
  * Whether `Authorization` carries `expected` as a bearer token (compared in constant time).
  *

@@ -139,7 +139,7 @@ describe('--allowed-hosts (createEmulator allowedHosts)', () => {
 });
 
 describe('cross-site requests', () => {
-  const hostile = [
+  const hostile: Record<string, string>[] = [
     { Origin: 'https://evil.example' },
     { Origin: 'null' },
     { Origin: 'http://localhost:3000' },
