@@ -3,7 +3,7 @@
  * with fluent options and started once `/_emulator/health` answers.
  */
 import { basename } from 'node:path';
-import { GenericContainer, Wait } from 'testcontainers';
+import { GenericContainer, getContainerRuntimeClient, Wait } from 'testcontainers';
 import type { ApiVersion } from '../model/versions.js';
 import {
   CONTAINER_OPTIONS,
@@ -68,6 +68,16 @@ export class BillingEmulatorContainer extends GenericContainer {
   /** Require `Authorization: Bearer <token>` on the control API (`--admin-token`); the bound client sends it. */
   withAdminToken(token: string): this {
     return this.withOption('adminToken', token);
+  }
+
+  /**
+   * Host names the emulator answers to besides `localhost`, IP literals and dotless names
+   * (`--allowed-hosts`): a Docker host reached by a dotted name (`DOCKER_HOST=tcp://docker.ci.example`),
+   * or another container calling it by a dotted alias. `.example.com` allows its subdomains too;
+   * `all` turns the check off.
+   */
+  withAllowedHosts(...hosts: string[]): this {
+    return this.withOption('allowedHosts', hosts.join(','));
   }
 
   /** Middle word of the custom headers (`--header-prefix`), e.g. `Recharge` for `X-Recharge-Access-Token`. */
@@ -152,6 +162,11 @@ export class BillingEmulatorContainer extends GenericContainer {
   }
 
   override async start(): Promise<StartedBillingEmulatorContainer> {
+    // The name this machine reaches the container by (getBaseUrl) is always answered, even a
+    // dotted one (a remote DOCKER_HOST): the emulator answers only hosts it knows.
+    const given = this.environment[CONTAINER_OPTIONS.allowedHosts];
+    const runtimeHost = (await getContainerRuntimeClient()).info.containerRuntime.host;
+    this.withOption('allowedHosts', given ? `${given},${runtimeHost}` : runtimeHost);
     const env = { ...this.environment };
     return StartedBillingEmulatorContainer.attach(await super.start(), {
       adminToken: env[CONTAINER_OPTIONS.adminToken],
