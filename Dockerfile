@@ -1,4 +1,4 @@
-# billing-emulator as a container: `docker run -p 4010:4010 billing-emulator`.
+# billing-emulator as a container: `docker run -p 127.0.0.1:4010:4010 billing-emulator` (loopback only: SECURITY.md).
 # Only node and npm are used (no distribution package manager), so any node:20-slim works,
 # including the stand-in that ../shared/tools/container-runtime.sh builds where no registry is
 # reachable. The runtime stage holds only the esbuild bundle of the CLI, which carries its
