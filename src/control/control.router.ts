@@ -17,6 +17,7 @@ import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
 import { inboxControlEndpoints } from './inbox.routes.js';
+import { mcpControlEndpoints } from './mcp.routes.js';
 import { openApiEndpoint } from './openapi.js';
 import { parityControlEndpoints } from './parity.routes.js';
 import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
@@ -66,6 +67,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...platformCheckoutControlEndpoints,
   ...streamControlEndpoints,
   ...uiControlEndpoints,
+  ...mcpControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {
@@ -95,6 +97,27 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
       const auth = deps.registry.authenticate(token);
       if (!auth) throw errors.unauthorized(deps.headers.accessToken);
       store = auth.store;
+    }
+    if (endpoint.takesOver) {
+      // The handler answers on the Node response itself (the MCP transport): Koa sends nothing.
+      ctx.respond = false;
+      const exchange = { req: ctx.req, res: ctx.res };
+      try {
+        await endpoint.handle({
+          deps,
+          store,
+          params,
+          query: queryOf(ctx),
+          body: {},
+          origin: originOf(ctx),
+          exchange,
+        });
+      } catch (error) {
+        // Failed before answering: the error middleware's answer is sent as for any route.
+        if (!ctx.res.headersSent) ctx.respond = true;
+        throw error;
+      }
+      return;
     }
     const withBody = ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH';
     if (withBody && endpoint.streamsBody && !ctx.is('json'))

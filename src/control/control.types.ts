@@ -1,4 +1,5 @@
 /** The control API (`/_emulator/...`): endpoints as data, like the emulated API's. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
 import type { PersistenceHealth } from '../platform/persistence/write-health.js';
@@ -37,6 +38,8 @@ export interface ControlRequest {
   /** For endpoints with `rawBody`: the request's headers and body bytes, whatever their type. */
   readonly received?: { readonly headers: Readonly<Record<string, string>>; readonly bytes: Buffer };
   readonly origin: string;
+  /** For endpoints with `takesOver`: the Node request and response, which the handler answers on itself. */
+  readonly exchange?: { readonly req: IncomingMessage; readonly res: ServerResponse };
 }
 
 export interface ControlEndpoint {
@@ -56,6 +59,11 @@ export interface ControlEndpoint {
   readonly rawBody?: true;
   /** Query parameters (documents the route; the handler parses them), as a getter like `body`. */
   readonly query?: () => z.ZodObject;
+  /**
+   * The handler answers on the raw Node response itself (the MCP transport), after the same checks
+   * as any route; it reads the body itself, runs outside a store command, and what it returns is not sent.
+   */
+  readonly takesOver?: true;
   /** Routes that answer without the admin token (health). */
   readonly public?: boolean;
   /** The answer stays open until the client leaves or its `limit` is reached (server-sent events). */
