@@ -172,7 +172,9 @@ export class ControlClient {
   /** Webhook deliveries, newest first, with every try. */
   async deliveries(filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
     const query = new URLSearchParams(
-      Object.entries(filter).map(([key, value]) => [key, String(value)] as [string, string]),
+      Object.entries(filter)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)] as [string, string]),
     ).toString();
     const path = `/webhooks/deliveries${query ? `?${query}` : ''}`;
     return (await this.request<{ deliveries: WebhookDelivery[] }>('GET', path)).deliveries;

@@ -17,6 +17,7 @@ import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
 import { inboxControlEndpoints } from './inbox.routes.js';
+import { llmsControlEndpoints } from './llms.routes.js';
 import { mcpControlEndpoints } from './mcp.routes.js';
 import { openApiEndpoint } from './openapi.js';
 import { parityControlEndpoints } from './parity.routes.js';
@@ -68,6 +69,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...streamControlEndpoints,
   ...uiControlEndpoints,
   ...mcpControlEndpoints,
+  ...llmsControlEndpoints,
 ];
 
 function adminTokenMatches(ctx: Context, expected: string): boolean {

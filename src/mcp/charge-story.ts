@@ -5,6 +5,13 @@
  * requests that named it (the journal) and the jobs still scheduled for it.
  */
 import type { JournalEntryView, WebhookDelivery } from '../client/client.js';
+import { MCP_USER_AGENT } from './target.js';
+
+/** A request the MCP tools made themselves (reading the charge to explain it). */
+function isToolRequest(entry: JournalEntryView): boolean {
+  const agent = entry.headers['user-agent'];
+  return typeof agent === 'string' && agent.startsWith(MCP_USER_AGENT.split('/')[0] ?? MCP_USER_AGENT);
+}
 
 export interface StoryEvent {
   readonly id: number;
@@ -73,14 +80,14 @@ function chargeOfPayload(delivery: WebhookDelivery | undefined): StoryCharge | u
   }
 }
 
-function deliveryLine(delivery: WebhookDelivery): string {
-  const tries = delivery.attempts.map(
-    (attempt) => `${attempt.response_status ?? attempt.error ?? 'no answer'} at ${time(attempt.at)}`,
-  );
-  return (
-    `  webhook ${delivery.topic} to ${delivery.url}: ${delivery.status}` +
-    (tries.length > 0 ? ` (${tries.length === 1 ? 'answered' : 'tries:'} ${tries.join(', ')})` : '')
-  );
+function deliveryLine(delivery: WebhookDelivery, at: string): string {
+  const tries = delivery.attempts.map((attempt) => {
+    const got = attempt.response_status ?? attempt.error ?? 'no answer';
+    return time(attempt.at) === time(at) ? `${got}` : `${got} at ${time(attempt.at)}`;
+  });
+  const answers =
+    tries.length === 0 ? '' : tries.length === 1 ? `, answered ${tries[0]}` : `, tries: ${tries.join(', ')}`;
+  return `  webhook ${delivery.topic} to ${delivery.url}: ${delivery.status}${answers}`;
 }
 
 function sourceOf(event: StoryEvent): string {
@@ -109,7 +116,7 @@ export function chargeStory(input: StoryInput): string[] {
           const error = seen?.error_type
             ? `${seen.error_type}${seen.error ? ` ("${seen.error}")` : ''}`
             : 'error not kept (no webhook for charge/failed was delivered; subscribe one to keep each error)';
-          const retry = seen?.retry_date ? `; retry scheduled for ${seen.retry_date}` : '';
+          const retry = seen?.retry_date ? `, retry on ${time(seen.retry_date)}` : '';
           add(event.created_at, `attempt ${attempts} failed: ${error}${retry}`);
           break;
         }
@@ -128,10 +135,10 @@ export function chargeStory(input: StoryInput): string[] {
     } else {
       add(event.created_at, `${event.description} (${sourceOf(event)})`);
     }
-    for (const delivery of sent) add(event.created_at, deliveryLine(delivery));
+    for (const delivery of sent) add(event.created_at, deliveryLine(delivery, event.created_at));
   }
   if (charge.merged_at) add(charge.merged_at, 'another queued charge was merged into this one');
-  for (const request of input.requests)
+  for (const request of input.requests.filter((entry) => !isToolRequest(entry)))
     add(
       request.at,
       `request ${request.method} ${request.path} -> ${request.status ?? 'no answer'}` +

@@ -5,6 +5,10 @@
  */
 import { ControlClient, ControlError } from '../client/client.js';
 import { headerNames } from '../http/headers.js';
+import { VERSION } from '../platform/version.js';
+
+/** The User-Agent of the tools' own requests: `explain_charge` leaves them out of a story. */
+export const MCP_USER_AGENT = `billing-emulator-mcp/${VERSION}`;
 
 export interface McpTarget {
   /** The emulator's base URL, e.g. `http://127.0.0.1:4010`. */
@@ -54,7 +58,11 @@ export async function callApi<T = Record<string, unknown>>(
     );
   const names = headerNames(target.headerPrefix);
   // The tools read and write 2021-11 shapes, whatever the store's default version.
-  const headers: Record<string, string> = { [names.accessToken]: store, [names.version]: '2021-11' };
+  const headers: Record<string, string> = {
+    [names.accessToken]: store,
+    [names.version]: '2021-11',
+    'User-Agent': MCP_USER_AGENT,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${target.baseUrl.replace(/\/$/, '')}${path}`, {
     method,
