@@ -105,10 +105,10 @@ describe('the configurations of docs/agents.md', () => {
     .map((block) => JSON.parse(block.code) as Record<string, Record<string, Record<string, unknown>>>);
   const stdio = configs
     .map((config) => (config.mcpServers ?? config.servers)?.['billing-emulator'])
-    .filter((server) => server !== undefined && typeof server.command === 'string');
+    .filter((server): server is Record<string, unknown> => typeof server?.command === 'string');
   const http = configs
     .map((config) => config.mcpServers?.['billing-emulator'])
-    .filter((server) => server !== undefined && typeof server.url === 'string');
+    .filter((server): server is Record<string, unknown> => typeof server?.url === 'string');
 
   // A project with billing-emulator installed, as the page assumes (this checkout, linked).
   const project = mkdtempSync(join(tmpdir(), 'billing-emulator-agents-'));
