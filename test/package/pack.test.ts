@@ -62,6 +62,8 @@ describe('the npm package', () => {
       'dist/cjs/index.cjs',
       'dist/cjs/testcontainers.cjs',
       'llms.txt',
+      'action.yml',
+      'scripts/action/start.sh',
       'docs/agents.md',
       'docs/api-behaviour.md',
       'dist/ui/index.html',
@@ -76,7 +78,9 @@ describe('the npm package', () => {
       expect(files).toContain(file);
     const unwanted = files.filter(
       (file) =>
-        /^(src|test|bench|scripts|\.ci)\//.test(file) ||
+        /^(src|test|bench|\.ci)\//.test(file) ||
+        // The GitHub Action's script ships with action.yml (`uses: ./node_modules/billing-emulator`).
+        (file.startsWith('scripts/') && file !== 'scripts/action/start.sh') ||
         // The guides ship (llms.txt links to them, the MCP server serves some); not the decisions or images.
         (file.startsWith('docs/') && !/^docs\/[a-z0-9-]+\.md$/.test(file)) ||
         /\.(map|tgz)$|\.test\./.test(file),
