@@ -71,10 +71,21 @@ describe.skipIf(skipped !== '')(
         (candidate) => candidate.lang === 'yaml' && /^ {2}billing-emulator:/m.test(candidate.code),
       );
       const doc = parse(block?.code ?? '') as {
-        services: Record<string, { image: string; ports: string[]; environment: Record<string, string> }>;
+        services: Record<
+          string,
+          {
+            image: string;
+            ports: string[];
+            environment: Record<string, string>;
+            healthcheck: { test: unknown };
+          }
+        >;
       };
       const service = doc.services['billing-emulator'];
       if (!service) throw new Error('docs/docker.md has no billing-emulator service');
+      // Regression: podman-compose 1.0.3 quoted the list form ([CMD, node, -e, ...]) into a shell
+      // command that always failed; one string is run as written by both compose tools.
+      expect(typeof service.healthcheck.test).toBe('string');
       // As in the docs, but the image built from this checkout and a free port (tests bind no fixed port).
       expect(service.ports).toEqual(['127.0.0.1:4010:4010']);
       const port = await freePort();
@@ -118,6 +129,9 @@ describe.skipIf(skipped !== '')(
       const token = service.environment.BILLING_EMULATOR_TOKEN ?? '';
       const customers = await fetch(`${url}/customers`, { headers: { 'X-Service-Access-Token': token } });
       expect(customers.status).toBe(200);
+      // The image carries llms.txt and the guides it links to.
+      for (const path of ['/_emulator/llms.txt', '/_emulator/docs/agents.md'])
+        expect((await fetch(`${url}${path}`)).status, path).toBe(200);
     }, 240_000);
   },
 );
