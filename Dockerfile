@@ -29,6 +29,9 @@ COPY --from=build /app/scripts/warm-compile-cache.js ./scripts/
 # The built-in scenarios and the fixture files they use, found beside package.json (--scenario dunning).
 COPY scenarios ./scenarios
 COPY fixtures ./fixtures
+# The guides /_emulator/llms.txt links to (served at /_emulator/docs/<page>.md, and MCP resources).
+COPY llms.txt ./
+COPY docs/*.md ./docs/
 # --data lives on this volume, writable by the non-root user: -e BILLING_EMULATOR_DATA=/data/shop.json
 RUN mkdir -p /data /app/compile-cache && chown node:node /data /app/compile-cache
 VOLUME /data

@@ -13,7 +13,13 @@ const SOURCES = [
   'tsconfig.json',
   'tsconfig.build.json',
 ];
-const OUTPUTS = ['dist/cli/main.js', 'dist/index.js', 'dist/ui/app.js', 'dist/ui/index.html'];
+const OUTPUTS = [
+  'dist/cli/main.js',
+  'dist/index.js',
+  'dist/ui/app.js',
+  'dist/ui/index.html',
+  'dist/cjs/index.cjs',
+];
 
 /** The newest modification time under `path` (a file or a folder), 0 when it does not exist. */
 function newest(path) {

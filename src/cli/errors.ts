@@ -11,6 +11,7 @@ export const COMMANDS: Readonly<Record<string, readonly string[]>> = {
   fixtures: ['generate', 'check', 'validate'],
   record: [],
   verify: [],
+  mcp: [],
 };
 
 /** What a subcommand needs when its positional argument is missing. */

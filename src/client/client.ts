@@ -40,6 +40,7 @@ import type {
   StoreSnapshot,
   NamedSnapshot,
   ScenarioInfo,
+  ScenarioRun,
   ScheduledJobs,
   InboxSummary,
   PaymentToken,
@@ -171,7 +172,9 @@ export class ControlClient {
   /** Webhook deliveries, newest first, with every try. */
   async deliveries(filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
     const query = new URLSearchParams(
-      Object.entries(filter).map(([key, value]) => [key, String(value)] as [string, string]),
+      Object.entries(filter)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)] as [string, string]),
     ).toString();
     const path = `/webhooks/deliveries${query ? `?${query}` : ''}`;
     return (await this.request<{ deliveries: WebhookDelivery[] }>('GET', path)).deliveries;
@@ -290,6 +293,18 @@ export class ControlClient {
   /** The built-in scenarios, with descriptions (`createStore({ scenario })` seeds a store from one). */
   async scenarios(): Promise<ScenarioInfo[]> {
     return (await this.request<{ scenarios: ScenarioInfo[] }>('GET', '/scenarios')).scenarios;
+  }
+
+  /**
+   * Seeds a new store from a built-in scenario (`name`) or a scenario file's `text`, runs its
+   * timeline against it and answers the store, its token and the report of every step.
+   *
+   * @example
+   * const run = await control.runScenario({ name: 'dunning' });
+   * run.report.passed; // true
+   */
+  runScenario(input: { name: string } | { text: string; file_name?: string }): Promise<ScenarioRun> {
+    return this.request('POST', '/scenarios/run', input);
   }
 
   /** This client's store, whole: data, clock, scheduled jobs, webhooks, settings. */

@@ -260,6 +260,31 @@ export interface ScenarioInfo {
   readonly steps: number;
 }
 
+/** `POST /_emulator/scenarios/run`: the store a scenario ran in, its token and what each step did. */
+export interface ScenarioRun {
+  readonly store: StoreInfo;
+  readonly token: string;
+  readonly report: {
+    readonly name: string;
+    readonly description: string;
+    readonly passed: boolean;
+    readonly durationMs: number;
+    readonly steps: readonly {
+      readonly index: number;
+      readonly name: string;
+      readonly request?: string;
+      readonly status?: number;
+      readonly passed: boolean;
+      readonly checks: readonly {
+        readonly label: string;
+        readonly passed: boolean;
+        readonly problems: readonly string[];
+      }[];
+      readonly error?: string;
+    }[];
+  };
+}
+
 /** A webhook inbox (`/_emulator/inbox/<name>`) without its requests. */
 export interface InboxSummary {
   readonly name: string;

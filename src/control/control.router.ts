@@ -17,6 +17,8 @@ import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
 import { inboxControlEndpoints } from './inbox.routes.js';
+import { llmsControlEndpoints } from './llms.routes.js';
+import { mcpControlEndpoints } from './mcp.routes.js';
 import { openApiEndpoint } from './openapi.js';
 import { parityControlEndpoints } from './parity.routes.js';
 import { platformCheckoutControlEndpoints } from './platform-checkout.routes.js';
@@ -66,6 +68,8 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...platformCheckoutControlEndpoints,
   ...streamControlEndpoints,
   ...uiControlEndpoints,
+  ...mcpControlEndpoints,
+  ...llmsControlEndpoints,
 ];
 
 /** What the request carries: the admin token, a store's token (401 for one no store has). */
@@ -107,6 +111,27 @@ function headersOf(ctx: Context): Record<string, string> {
 function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
   return async (ctx, params) => {
     const store = authorize(endpoint.access, callerOf(ctx, deps), params, deps.headers.accessToken);
+    if (endpoint.takesOver) {
+      // The handler answers on the Node response itself (the MCP transport): Koa sends nothing.
+      ctx.respond = false;
+      const exchange = { req: ctx.req, res: ctx.res };
+      try {
+        await endpoint.handle({
+          deps,
+          store,
+          params,
+          query: queryOf(ctx),
+          body: {},
+          origin: originOf(ctx),
+          exchange,
+        });
+      } catch (error) {
+        // Failed before answering: the error middleware's answer is sent as for any route.
+        if (!ctx.res.headersSent) ctx.respond = true;
+        throw error;
+      }
+      return;
+    }
     const withBody = ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'PATCH';
     // A control write is JSON or nothing: an empty form post (what a page on another site can
     // send without asking) is refused like a form with a body (decision 0040).

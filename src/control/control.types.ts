@@ -1,4 +1,5 @@
 /** The control API (`/_emulator/...`): endpoints as data, like the emulated API's. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
 import type { PersistenceHealth } from '../platform/persistence/write-health.js';
@@ -41,6 +42,8 @@ export interface ControlRequest {
   /** For endpoints with `rawBody`: the request's headers and body bytes, whatever their type. */
   readonly received?: { readonly headers: Readonly<Record<string, string>>; readonly bytes: Buffer };
   readonly origin: string;
+  /** For endpoints with `takesOver`: the Node request and response, which the handler answers on itself. */
+  readonly exchange?: { readonly req: IncomingMessage; readonly res: ServerResponse };
 }
 
 export interface ControlEndpoint {
@@ -66,6 +69,11 @@ export interface ControlEndpoint {
    * across stores). Decided in one place: `authorize` in src/control/access.ts.
    */
   readonly access: ControlAccess;
+  /**
+   * The handler answers on the raw Node response itself (the MCP transport), after the same checks
+   * as any route; it reads the body itself, runs outside a store command, and what it returns is not sent.
+   */
+  readonly takesOver?: true;
   /** The answer stays open until the client leaves or its `limit` is reached (server-sent events). */
   readonly endless?: true;
   readonly handle: (request: ControlRequest) => ApiResponse | Promise<ApiResponse>;

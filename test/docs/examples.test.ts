@@ -33,7 +33,7 @@ const SHELL = new Set(['sh', 'bash', 'shell']);
 const TS = new Set(['ts', 'typescript']);
 const JS = new Set(['js', 'javascript', 'mjs']);
 /** Output and listings: shown, not run. */
-const SHOWN = new Set(['text', 'console', 'http']);
+const SHOWN = new Set(['text', 'console', 'http', 'toml']);
 const KNOWN = new Set([...SHELL, ...TS, ...JS, ...SHOWN, 'json', 'yaml', 'yml']);
 
 /** Pages longer than this need a table of contents. */

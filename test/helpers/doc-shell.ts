@@ -29,7 +29,10 @@ const BLOCK_TIME_LIMIT_MS = 90_000;
 
 const START = /^\s*(?:npm start --|npm start|npx billing-emulator start|billing-emulator start)\b(.*)$/;
 
-/** Splits a block into the emulator start lines it holds and the rest of its text. */
+/**
+ * Splits a block into the emulator start lines it holds and the rest of its text. A start line may
+ * send the emulator to the background with its output in a file (`... > emulator.log 2>&1 &`).
+ */
 export function splitStarts(code: string): { starts: string[][]; rest: string } {
   const starts: string[][] = [];
   const rest = code
@@ -37,7 +40,10 @@ export function splitStarts(code: string): { starts: string[][]; rest: string } 
     .filter((line) => {
       const match = START.exec(line.replace(/\s+#.*$/, ''));
       if (!match) return true;
-      starts.push((match[1] ?? '').trim().split(/\s+/).filter(Boolean));
+      // A start sent to the background (`> emulator.log 2>&1 &`): its arguments end where the redirections begin.
+      const words = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
+      const end = words.findIndex((word) => word === '&' || /^\d?[<>]/.test(word));
+      starts.push(end === -1 ? words : words.slice(0, end));
       return false;
     })
     .join('\n');

@@ -49,7 +49,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the library, its declarations, the CLI bundle, the dashboard, the testcontainers module and the built-in scenarios only', () => {
+  it('ships the library (ESM and CommonJS), its declarations, the CLI bundle, the dashboard, the testcontainers module, the built-in scenarios and the guides only', () => {
     for (const file of [
       'package.json',
       'README.md',
@@ -59,6 +59,13 @@ describe('the npm package', () => {
       'dist/testcontainers/index.d.ts',
       'dist/cli/main.js',
       'dist/cli/cli.cjs',
+      'dist/cjs/index.cjs',
+      'dist/cjs/testcontainers.cjs',
+      'llms.txt',
+      'action.yml',
+      'scripts/action/start.sh',
+      'docs/agents.md',
+      'docs/api-behaviour.md',
       'dist/ui/index.html',
       'dist/ui/app.js',
       'dist/ui/app.css',
@@ -70,7 +77,13 @@ describe('the npm package', () => {
     ])
       expect(files).toContain(file);
     const unwanted = files.filter(
-      (file) => /^(src|test|bench|scripts|docs|\.ci)\//.test(file) || /\.(map|tgz)$|\.test\./.test(file),
+      (file) =>
+        /^(src|test|bench|\.ci)\//.test(file) ||
+        // The GitHub Action's script ships with action.yml (`uses: ./node_modules/billing-emulator`).
+        (file.startsWith('scripts/') && file !== 'scripts/action/start.sh') ||
+        // The guides ship (llms.txt links to them, the MCP server serves some); not the decisions or images.
+        (file.startsWith('docs/') && !/^docs\/[a-z0-9-]+\.md$/.test(file)) ||
+        /\.(map|tgz)$|\.test\./.test(file),
     );
     expect(unwanted).toEqual([]);
   });
@@ -140,6 +153,18 @@ describe('the npm package', () => {
     const { stdout } = await run(process.execPath, [join(project, 'out', 'check.mjs')], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ health: { status: 'ok' }, valid: true, forged: false });
   }, 120_000); // type-checking the dependencies' declarations too (skipLibCheck off) takes a while
+
+  it('loads with require() too (the CommonJS build), as Jest loads it', async () => {
+    const script = `
+      const { createEmulator } = require('billing-emulator');
+      createEmulator({ port: 0, logger: 'silent' }).then(async (emulator) => {
+        const health = await (await fetch(emulator.url + '/_emulator/health')).json();
+        console.log(JSON.stringify(health));
+        await emulator.close();
+      });`;
+    const { stdout } = await run(process.execPath, ['--input-type=commonjs', '-e', script], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ status: 'ok' });
+  });
 
   it('resolves billing-emulator/testcontainers, which needs only the testcontainers peer', async () => {
     const script =
