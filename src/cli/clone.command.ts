@@ -196,7 +196,7 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
     }).finally(() => bars?.stop());
     let where: { store_id: number | null; token: string | null; file: string | null };
     if (args.out !== undefined) {
-      await makeDirectoryOf(args.out);
+      await makeDirectoryOf(args.out, { private: true });
       await writeCloneDocument(args.out, result.document);
       where = { store_id: null, token: null, file: args.out };
     } else {

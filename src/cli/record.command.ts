@@ -74,7 +74,7 @@ export const recordCommand: CommandModule<object, RecordArgs> = {
       ) as unknown as Argv<RecordArgs>,
   handler: async (args: ArgumentsCamelCase<RecordArgs>) => {
     const { startRecorder } = await import('../parity/recorder.js');
-    await makeDirectoryOf(args.out);
+    await makeDirectoryOf(args.out, { private: true });
     const recorder = await startRecorder({
       upstream: args.upstream,
       port: args.port,

@@ -88,8 +88,9 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         ),
     });
     process.stdout.write(renderReport(report));
-    if (args.json) await writeOutput(args.json, `${JSON.stringify(report, null, 2)}\n`);
-    if (args.junit) await writeOutput(args.junit, parityJunitXml(report));
+    // Both quote the recording's bodies: owner only, as the recording is.
+    if (args.json) await writeOutput(args.json, `${JSON.stringify(report, null, 2)}\n`, { private: true });
+    if (args.junit) await writeOutput(args.junit, parityJunitXml(report), { private: true });
     if (!report.passed) process.exitCode = 1;
   },
 };
