@@ -105,7 +105,11 @@ export function withEnv(option: string, definition: Options): Options {
  * await writeOutput('reports/renewal.xml', xml);
  * await writeOutput('reports/parity.json', json, { private: true });
  */
-export async function writeOutput(file: string, text: string, options: { private?: boolean } = {}): Promise<void> {
+export async function writeOutput(
+  file: string,
+  text: string,
+  options: { private?: boolean } = {},
+): Promise<void> {
   await makeDirectoryOf(file, options);
   if (options.private) await writePrivateFile(file, text);
   else await writeFile(file, text);
