@@ -27,6 +27,7 @@ interface CloneArgs {
   'redact-pii': boolean;
   'page-size'?: number;
   now?: string;
+  'allow-metadata-addresses': boolean;
 }
 
 function onlyLists(text: string | undefined): string[] {
@@ -147,6 +148,14 @@ const CLONE_OPTIONS: readonly (readonly [string, Options])[] = [
     },
   ],
   ['now', { type: 'string', describe: "The clone's virtual time (default the upstream's Date header)" }],
+  [
+    'allow-metadata-addresses',
+    {
+      type: 'boolean',
+      default: false,
+      describe: 'Read from a link-local or cloud metadata address (169.254.169.254, ...); refused unless given',
+    },
+  ],
 ];
 
 const customerId = numberOption('customer', { integer: true, min: 1 });
@@ -192,6 +201,7 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
       pageSize: args['page-size'],
       now: cloneTime(args.now),
       redactPii: args['redact-pii'],
+      outbound: { allowMetadataAddresses: args['allow-metadata-addresses'] },
       onProgress: bars && ((progress) => bars.update(progress)),
     }).finally(() => bars?.stop());
     let where: { store_id: number | null; token: string | null; file: string | null };

@@ -96,6 +96,7 @@ export async function createClonedStore(
       pageSize: input.page_size,
       redactPii: input.redact_pii,
       now,
+      outbound: deps.outbound,
     });
   } catch (error) {
     if (error instanceof CloneError) throw new ApiError(502, { error: error.message });
