@@ -153,7 +153,8 @@ const CLONE_OPTIONS: readonly (readonly [string, Options])[] = [
     {
       type: 'boolean',
       default: false,
-      describe: 'Read from a link-local or cloud metadata address (169.254.169.254, ...); refused unless given',
+      describe:
+        'Read from a link-local or cloud metadata address (169.254.169.254, ...); refused unless given',
     },
   ],
 ];

@@ -21,6 +21,14 @@ export class CloneError extends Error {
   }
 }
 
+/** A clone refused before any request: the upstream is at a link-local or cloud metadata address. */
+export class RefusedUpstream extends CloneError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedUpstream';
+  }
+}
+
 /** An answer the clone cannot use for one collection (a missing scope, a plan-gated endpoint). */
 export class UnavailableList extends Error {
   constructor(
@@ -127,7 +135,7 @@ export class Upstream {
       if (outbound.allowMetadataAddresses) return;
       const reason = await refusedUrlReason(new URL(this.base), outbound.lookup);
       if (reason !== null)
-        throw new CloneError(
+        throw new RefusedUpstream(
           `Refused to read ${this.base}: ${reason}. Allow it with --allow-metadata-addresses (createEmulator: allowMetadataAddresses).`,
         );
     })();

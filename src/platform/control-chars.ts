@@ -17,7 +17,9 @@ function escapeOne(char: string): string {
   if (char === '\n') return '\\n';
   if (char === '\t') return '\\t';
   if (char === '\r') return '\\r';
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  return code <= 0xff
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 /**

@@ -112,7 +112,9 @@ export function checkedLookup(base: LookupFunction = dnsLookup as LookupFunction
       const bad = addresses.find((entry) => isMetadataAddress(entry.address));
       if (bad) {
         callback(
-          new MetadataAddressRefused(`${hostname} resolves to ${bad.address}, a link-local or cloud metadata address`),
+          new MetadataAddressRefused(
+            `${hostname} resolves to ${bad.address}, a link-local or cloud metadata address`,
+          ),
           '',
           0,
         );
@@ -123,7 +125,8 @@ export function checkedLookup(base: LookupFunction = dnsLookup as LookupFunction
         return;
       }
       const first = addresses[0];
-      if (!first) callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      if (!first)
+        callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       else callback(null, first.address, first.family);
     });
   };

@@ -190,10 +190,17 @@ export class Deliveries {
     if (!delivery) return null;
     const at = store.clock.now();
     const settings = store.settings.webhooks;
-    const result = await sendWebhook(delivery.url, { ...delivery.headers }, delivery.body, settings.timeout_ms, {
-      allowMetadataAddresses: (this.config.allowMetadataAddresses ?? false) || settings.allow_metadata_addresses,
-      ...(this.config.lookup ? { lookup: this.config.lookup } : {}),
-    });
+    const result = await sendWebhook(
+      delivery.url,
+      { ...delivery.headers },
+      delivery.body,
+      settings.timeout_ms,
+      {
+        allowMetadataAddresses:
+          (this.config.allowMetadataAddresses ?? false) || settings.allow_metadata_addresses,
+        ...(this.config.lookup ? { lookup: this.config.lookup } : {}),
+      },
+    );
     // The try's outcome is one command: the delivery, its next try, the webhook ended.
     store.command(() => this.record(deliveryId, retries, at, result));
     return result;

@@ -9,7 +9,12 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { escapeControl } from '../control-chars.js';
-import { ALLOW_METADATA_HINT, checkedLookup, MetadataAddressRefused, refusedHostReason } from '../outbound.js';
+import {
+  ALLOW_METADATA_HINT,
+  checkedLookup,
+  MetadataAddressRefused,
+  refusedHostReason,
+} from '../outbound.js';
 
 export interface SendResult {
   readonly status: number | null;
@@ -34,7 +39,8 @@ export const ANSWER_EXCERPT_CHARS = 512;
 /** Bytes read into memory for the excerpt (enough for its characters in UTF-8); the rest is counted. */
 const KEPT_BYTES = ANSWER_EXCERPT_CHARS * 4;
 
-const TEXT_TYPE = /^(text\/|application\/([\w.-]+\+)?(json|xml)\b|application\/(x-www-form-urlencoded|javascript)\b)/i;
+const TEXT_TYPE =
+  /^(text\/|application\/([\w.-]+\+)?(json|xml)\b|application\/(x-www-form-urlencoded|javascript)\b)/i;
 
 /**
  * What the delivery log keeps of an answer: up to 512 characters of a text or JSON answer (its
@@ -67,11 +73,12 @@ export function sendWebhook(
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
+    // Set once the request is sent; a refusal before that has none to clear.
+    const pending: { timer?: NodeJS.Timeout } = {};
     const finish = (result: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(pending.timer);
       resolve({ ...result, durationMs: elapsed() });
     };
     let target: URL;
@@ -84,7 +91,12 @@ export function sendWebhook(
     const allowed = options.allowMetadataAddresses ?? false;
     const byHost = allowed ? null : refusedHostReason(target.hostname.replace(/^\[|\]$/g, ''));
     if (byHost !== null) {
-      finish({ status: null, body: null, error: `refused: ${byHost}; ${ALLOW_METADATA_HINT}`, refused: true });
+      finish({
+        status: null,
+        body: null,
+        error: `refused: ${byHost}; ${ALLOW_METADATA_HINT}`,
+        refused: true,
+      });
       return;
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -93,9 +105,13 @@ export function sendWebhook(
       method: 'POST',
       headers: { ...headers, 'Content-Length': String(payload.length) },
       // The connection goes to the address this lookup checked: no rebinding in between.
-      ...(allowed ? (options.lookup ? { lookup: options.lookup } : {}) : { lookup: checkedLookup(options.lookup) }),
+      ...(allowed
+        ? options.lookup
+          ? { lookup: options.lookup }
+          : {}
+        : { lookup: checkedLookup(options.lookup) }),
     });
-    timer = setTimeout(() => {
+    pending.timer = setTimeout(() => {
       finish({ status: null, body: null, error: `no answer within ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);
@@ -114,7 +130,11 @@ export function sendWebhook(
       response.on('end', () =>
         finish({
           status: response.statusCode ?? null,
-          body: answerExcerpt(response.headers['content-type'], Buffer.concat(chunks).subarray(0, KEPT_BYTES), size),
+          body: answerExcerpt(
+            response.headers['content-type'],
+            Buffer.concat(chunks).subarray(0, KEPT_BYTES),
+            size,
+          ),
           error: null,
         }),
       );
