@@ -9,6 +9,7 @@ import { parseTimestampMs } from '../platform/calendar.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
+import { printText } from './terminal-text.js';
 
 interface CloneArgs {
   from: string;
@@ -229,8 +230,7 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
       where.file !== null
         ? `Snapshot written to ${where.file} (import it with PUT /_emulator/snapshot).`
         : `Store ${where.store_id} of ${args.into}, token ${where.token}`;
-    process.stdout.write(
-      [formatSummary(result.summary), destination, ...formatSkipped(result.summary), ''].join('\n'),
-    );
+    // The skipped lists quote the upstream's answers.
+    printText([formatSummary(result.summary), destination, ...formatSkipped(result.summary), ''].join('\n'));
   },
 };

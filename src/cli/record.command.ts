@@ -4,6 +4,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
+import { printLine } from './terminal-text.js';
 
 interface RecordArgs {
   upstream: string;
@@ -13,7 +14,8 @@ interface RecordArgs {
   'redact-pii': boolean;
 }
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** One line of output, its control characters escaped (it may quote the user's files). */
+const out = printLine;
 
 export const recordCommand: CommandModule<object, RecordArgs> = {
   command: 'record',
