@@ -13,7 +13,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
-import { CLI } from '../helpers/cli.js';
+import { CLI, startCli } from '../helpers/cli.js';
 
 const lookup: LookupFunction = (hostname, options, callback) => {
   const done = callback as unknown as (error: Error | null, found: unknown, family?: number) => void;
@@ -91,5 +91,20 @@ describe('clone from a metadata address', () => {
     expect(failed.stderr).toContain('fd00:ec2::254 is a link-local or cloud metadata address');
     expect(failed.stderr).toContain('--allow-metadata-addresses');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('start takes --allow-metadata-addresses and its variable, which must be true or false', async () => {
+    const refused = (await promisify(execFile)(process.execPath, [CLI, 'start', '--port', '0'], {
+      encoding: 'utf8',
+      env: { ...process.env, BILLING_EMULATOR_ALLOW_METADATA_ADDRESSES: '1' },
+    }).catch((error: unknown) => error)) as { code: number; stderr: string };
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'BILLING_EMULATOR_ALLOW_METADATA_ADDRESSES must be true or false, not "1"',
+    );
+    const started = await startCli(['--allow-metadata-addresses']);
+    expect(await started.stop()).toBe(0);
+    const byVariable = await startCli([], { BILLING_EMULATOR_ALLOW_METADATA_ADDRESSES: 'true' });
+    expect(await byVariable.stop()).toBe(0);
   });
 });

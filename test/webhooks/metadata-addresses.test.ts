@@ -8,7 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Api } from '../helpers/api.js';
+import { createEmulator } from '../../src/index.js';
+import { Api } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createCustomer } from '../helpers/factories.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -46,7 +47,7 @@ async function deliveredTo(address: string, settings: Record<string, unknown> = 
   const created = await s.api.post('/webhooks', { address, topic: 'customer/created' });
   // Accepted as the service accepts it; the refusal comes with the delivery.
   expect(created.status).toBe(201);
-  await createCustomer(s.api as Api);
+  await createCustomer(s.api);
   await s.control.flushWebhooks();
   const [delivery] = await s.control.deliveries();
   return { s, delivery, webhookId: created.body.webhook.id as number };
@@ -98,6 +99,29 @@ describe('webhooks to metadata addresses', () => {
     expect(loopback.delivery?.status).toBe('succeeded');
     expect(hooks.received).toHaveLength(2);
     expect(looked).toContain('receiver.test');
+  });
+
+  it('delivers to a metadata name in every store with allowMetadataAddresses (--allow-metadata-addresses)', async () => {
+    const hooks = await startReceiver(200);
+    receivers.push(hooks);
+    const allowing = await createEmulator({
+      port: 0,
+      logger: 'silent',
+      allowMetadataAddresses: true,
+      outboundLookup: lookup,
+    });
+    try {
+      const api = new Api(allowing.url, allowing.token);
+      const address = `http://metadata.google.internal:${new URL(hooks.url).port}/hooks`;
+      expect((await api.post('/webhooks', { address, topic: 'customer/created' })).status).toBe(201);
+      await createCustomer(api);
+      await allowing.control.flushWebhooks();
+      const [delivery] = await allowing.control.deliveries();
+      expect(delivery?.status).toBe('succeeded');
+      expect(hooks.received).toHaveLength(1);
+    } finally {
+      await allowing.close();
+    }
   });
 
   it('the setting is refused when it is not a boolean', async () => {
