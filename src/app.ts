@@ -4,6 +4,7 @@
  */
 import Koa from 'koa';
 import type { Logger } from './platform/logger.js';
+import type { OutboundOptions } from './platform/outbound.js';
 import type { PersistenceHealth } from './platform/persistence/write-health.js';
 import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js';
 import { browserRedirect } from './control/ui.routes.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   readonly persistence?: { health(): PersistenceHealth | null };
   /** Aborted when the emulator closes: responses that never end by themselves (the stream) end then. */
   readonly closing?: AbortSignal;
+  /** Whether clones may read link-local and cloud metadata addresses (refused by default). */
+  readonly outbound?: OutboundOptions;
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {

@@ -3,6 +3,7 @@
  * options become the default store's settings and the defaults of stores created later.
  */
 import type { Server, ServerOptions } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import type { ControlClient } from './client/client.js';
 import type { StoreObserver } from './store/store.js';
 import type { Logger, LogLevel } from './platform/logger.js';
@@ -65,6 +66,20 @@ export interface EmulatorOptions {
   storage?: StorageTuning;
   /** Subscribes the default store to every webhook topic at this URL (`--webhook-url`). */
   webhookUrl?: string;
+  /**
+   * Let webhook deliveries and clones reach link-local and cloud metadata addresses
+   * (169.254.169.254, fd00:ec2::254, `metadata.google.internal` ...), refused by default
+   * (`--allow-metadata-addresses`). A store's `webhooks.allow_metadata_addresses` allows its own
+   * deliveries only.
+   */
+  allowMetadataAddresses?: boolean;
+  /**
+   * Resolves the names of webhook receivers and clone sources instead of `dns.lookup`, for tests
+   * that must not depend on DNS.
+   *
+   * @internal
+   */
+  outboundLookup?: LookupFunction;
   /** Settings of the default store when it is created. */
   settings?: StoreSettingsInput;
   /**

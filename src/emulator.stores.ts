@@ -64,7 +64,13 @@ export async function loadRegistry(
   const changes = new RegistryChanges();
   const observers = [
     ...domainObservers,
-    deliverWebhooks({ headers, userAgent: `billing-emulator/${VERSION}`, render: eventBody }),
+    deliverWebhooks({
+      headers,
+      userAgent: `billing-emulator/${VERSION}`,
+      render: eventBody,
+      allowMetadataAddresses: options.allowMetadataAddresses,
+      lookup: options.outboundLookup,
+    }),
     ...(options.observers ?? []),
   ];
   const registry = new StoreRegistry({
@@ -199,6 +205,7 @@ async function cloneDefaultStore(
     valueNames: options.valueNames,
     only: clone.only,
     onProgress: clone.onProgress,
+    outbound: { allowMetadataAddresses: options.allowMetadataAddresses, lookup: options.outboundLookup },
   });
   const base = options.apiVersion
     ? { ...result.settings, default_api_version: options.apiVersion }

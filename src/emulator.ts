@@ -47,6 +47,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     selfUrl: () => self.url,
     persistence: database,
     closing: closingSignal.signal,
+    outbound: { allowMetadataAddresses: options.allowMetadataAddresses, lookup: options.outboundLookup },
   });
   const server = createServer(httpServerOptions(options.httpTimeouts), app.callback());
   await new Promise<void>((resolve, reject) => {

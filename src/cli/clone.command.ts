@@ -9,6 +9,7 @@ import { parseTimestampMs } from '../platform/calendar.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
+import { printText } from './terminal-text.js';
 
 interface CloneArgs {
   from: string;
@@ -27,6 +28,7 @@ interface CloneArgs {
   'redact-pii': boolean;
   'page-size'?: number;
   now?: string;
+  'allow-metadata-addresses': boolean;
 }
 
 function onlyLists(text: string | undefined): string[] {
@@ -147,6 +149,15 @@ const CLONE_OPTIONS: readonly (readonly [string, Options])[] = [
     },
   ],
   ['now', { type: 'string', describe: "The clone's virtual time (default the upstream's Date header)" }],
+  [
+    'allow-metadata-addresses',
+    {
+      type: 'boolean',
+      default: false,
+      describe:
+        'Read from a link-local or cloud metadata address (169.254.169.254, ...); refused unless given',
+    },
+  ],
 ];
 
 const customerId = numberOption('customer', { integer: true, min: 1 });
@@ -192,11 +203,12 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
       pageSize: args['page-size'],
       now: cloneTime(args.now),
       redactPii: args['redact-pii'],
+      outbound: { allowMetadataAddresses: args['allow-metadata-addresses'] },
       onProgress: bars && ((progress) => bars.update(progress)),
     }).finally(() => bars?.stop());
     let where: { store_id: number | null; token: string | null; file: string | null };
     if (args.out !== undefined) {
-      await makeDirectoryOf(args.out);
+      await makeDirectoryOf(args.out, { private: true });
       await writeCloneDocument(args.out, result.document);
       where = { store_id: null, token: null, file: args.out };
     } else {
@@ -218,8 +230,7 @@ export const cloneCommand: CommandModule<object, CloneArgs> = {
       where.file !== null
         ? `Snapshot written to ${where.file} (import it with PUT /_emulator/snapshot).`
         : `Store ${where.store_id} of ${args.into}, token ${where.token}`;
-    process.stdout.write(
-      [formatSummary(result.summary), destination, ...formatSkipped(result.summary), ''].join('\n'),
-    );
+    // The skipped lists quote the upstream's answers.
+    printText([formatSummary(result.summary), destination, ...formatSkipped(result.summary), ''].join('\n'));
   },
 };

@@ -13,6 +13,7 @@ import { mcpCommand } from './mcp.command.js';
 import { explainFailure } from './errors.js';
 import { ENV_PREFIX } from './options.js';
 import { VERSION } from '../platform/version.js';
+import { printText } from './terminal-text.js';
 
 /** The part of yargs' internals that lays out a command's help (not in its public types). */
 interface HelpLayout {
@@ -59,7 +60,8 @@ void cli
       'billing-emulator <command> --help describes each command.',
   )
   .fail((message, error) => {
-    process.stderr.write(`billing-emulator: ${error?.message ?? explainFailure(message, args)}\n`);
+    // A message may quote a user's file (a scenario, a recording): its control characters escaped.
+    printText(`billing-emulator: ${error?.message ?? explainFailure(message, args)}\n`, process.stderr);
     process.exit(1);
   })
   .parseAsync();

@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Options } from 'yargs';
+import { makePrivateDirectoryOf, writePrivateFile } from '../platform/private-files.js';
 import { unreadableReason } from '../platform/unreadable.js';
 
 /** Every option can also be given as `BILLING_EMULATOR_<NAME>` (yargs' `.env()`). */
@@ -97,23 +98,32 @@ export function withEnv(option: string, definition: Options): Options {
 
 /**
  * Writes `text` to `file`, making its directory first (`--junit reports/x.xml` in a fresh checkout).
+ * A `private` output (taken from a recording, a store, a clone: it may hold personal data) is
+ * readable by its owner only: the file 0600, the directories made 0700.
  *
  * @example
  * await writeOutput('reports/renewal.xml', xml);
+ * await writeOutput('reports/parity.json', json, { private: true });
  */
-export async function writeOutput(file: string, text: string): Promise<void> {
-  await makeDirectoryOf(file);
-  await writeFile(file, text);
+export async function writeOutput(
+  file: string,
+  text: string,
+  options: { private?: boolean } = {},
+): Promise<void> {
+  await makeDirectoryOf(file, options);
+  if (options.private) await writePrivateFile(file, text);
+  else await writeFile(file, text);
 }
 
 /**
- * Makes the directory `file` is to be written in, when it is missing.
+ * Makes the directory `file` is to be written in, when it is missing (0700 with `private`).
  *
  * @example
  * await makeDirectoryOf('recordings/subscribe.har'); // recordings/ exists now
  */
-export async function makeDirectoryOf(file: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+export async function makeDirectoryOf(file: string, options: { private?: boolean } = {}): Promise<void> {
+  if (options.private) await makePrivateDirectoryOf(file);
+  else await mkdir(dirname(file), { recursive: true });
 }
 
 /**

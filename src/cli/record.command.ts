@@ -4,6 +4,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
+import { printLine } from './terminal-text.js';
 
 interface RecordArgs {
   upstream: string;
@@ -13,7 +14,8 @@ interface RecordArgs {
   'redact-pii': boolean;
 }
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** One line of output, its control characters escaped (it may quote the user's files). */
+const out = printLine;
 
 export const recordCommand: CommandModule<object, RecordArgs> = {
   command: 'record',
@@ -74,7 +76,7 @@ export const recordCommand: CommandModule<object, RecordArgs> = {
       ) as unknown as Argv<RecordArgs>,
   handler: async (args: ArgumentsCamelCase<RecordArgs>) => {
     const { startRecorder } = await import('../parity/recorder.js');
-    await makeDirectoryOf(args.out);
+    await makeDirectoryOf(args.out, { private: true });
     const recorder = await startRecorder({
       upstream: args.upstream,
       port: args.port,

@@ -1,6 +1,7 @@
 /** `billing-emulator scenario run|list`: run a scenario's timeline headless, list the built-ins. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
+import { printLine } from './terminal-text.js';
 
 interface RunArgs {
   scenario: string;
@@ -8,7 +9,8 @@ interface RunArgs {
   seed?: number;
 }
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** One line of output, its control characters escaped (it may quote the user's files). */
+const out = printLine;
 
 const runCommand: CommandModule<object, RunArgs> = {
   command: 'run <scenario>',

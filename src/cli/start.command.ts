@@ -35,6 +35,18 @@ interface StartArgs {
   'rate-limit-size'?: number;
   'rate-limit-leak'?: number;
   'journal-size'?: number;
+  'allow-metadata-addresses'?: boolean;
+}
+
+/**
+ * A boolean option as yargs read it, its environment variable checked: yargs reads any value but
+ * `true` as false, so `BILLING_EMULATOR_<NAME>=1` is refused rather than silently ignored.
+ */
+function strictBoolean(name: string, value: boolean | undefined): boolean | undefined {
+  const variable = process.env[`BILLING_EMULATOR_${name}`];
+  if (variable !== undefined && variable !== 'true' && variable !== 'false')
+    throw new Error(`BILLING_EMULATOR_${name} must be true or false, not "${variable}"`);
+  return value;
 }
 
 /**
@@ -219,6 +231,14 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
       describe: "Requests the default store's journal keeps (default 1000; 0 records none)",
     },
   ],
+  [
+    'allow-metadata-addresses',
+    {
+      type: 'boolean',
+      describe:
+        'Let webhooks and clones reach link-local and cloud metadata addresses (169.254.169.254, metadata.google.internal, ...); refused unless given',
+    },
+  ],
 ];
 
 /** The banner's data line: where the stores live and what was read from there. */
@@ -290,6 +310,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
       clone: clone?.options,
       rateLimit: rateLimitOption(args),
       journalSize: args['journal-size'],
+      allowMetadataAddresses: strictBoolean('ALLOW_METADATA_ADDRESSES', args['allow-metadata-addresses']),
     });
     // Stopped whatever happens: the bars hide the cursor while they draw.
     const emulator = await starting.finally(() => clone?.bars.stop());

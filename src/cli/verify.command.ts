@@ -4,6 +4,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { readInput, urlOption, withEnv, writeOutput } from './options.js';
+import { printLine, printText } from './terminal-text.js';
 
 interface VerifyArgs {
   recording: string;
@@ -14,7 +15,8 @@ interface VerifyArgs {
   allow?: string;
 }
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** One line of output, its control characters escaped (it may quote the user's files). */
+const out = printLine;
 
 export const verifyCommand: CommandModule<object, VerifyArgs> = {
   command: 'verify <recording>',
@@ -87,9 +89,10 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
             `${exchange.identical ? '' : `: ${exchange.differences} difference${exchange.differences === 1 ? '' : 's'}`}`,
         ),
     });
-    process.stdout.write(renderReport(report));
-    if (args.json) await writeOutput(args.json, `${JSON.stringify(report, null, 2)}\n`);
-    if (args.junit) await writeOutput(args.junit, parityJunitXml(report));
+    printText(renderReport(report));
+    // Both quote the recording's bodies: owner only, as the recording is.
+    if (args.json) await writeOutput(args.json, `${JSON.stringify(report, null, 2)}\n`, { private: true });
+    if (args.junit) await writeOutput(args.junit, parityJunitXml(report), { private: true });
     if (!report.passed) process.exitCode = 1;
   },
 };

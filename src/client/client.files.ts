@@ -3,7 +3,7 @@
  * `importSnapshot`. On `node:http` rather than `fetch`: fetch's web streams took 2-3 times as long
  * to send a 70 MB snapshot over loopback, and up to a fifth longer to receive one (decision 0029).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, fchmod } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream/promises';
@@ -55,7 +55,9 @@ export function downloadToFile(url: string, headers: Record<string, string>, fil
         text(response).then((body) => reject({ status, text: body } satisfies TransferAnswer), reject);
         return;
       }
-      const out = createWriteStream(file);
+      // A store's data: readable by its owner only, also when the file was there before.
+      const out = createWriteStream(file, { mode: 0o600 });
+      out.once('open', (fd: number) => fchmod(fd, 0o600, () => undefined));
       pipeline(response, out).then(() => resolve(out.bytesWritten), reject);
     });
     request.on('error', reject);

@@ -26,6 +26,7 @@ import { complementOf, COUNTED, METAFIELD_OWNERS, selectLists, versionOf, type L
 import { rebuildDerived, sequencesOf, type CloneRecords } from './rebuild.js';
 import {
   CloneError,
+  RefusedUpstream,
   since,
   UnavailableList,
   Upstream,
@@ -379,4 +380,4 @@ async function readProductIds(reading: Reading): Promise<void> {
   }
 }
 
-export { CloneError };
+export { CloneError, RefusedUpstream };

@@ -4,8 +4,8 @@
  * A store is created only once the whole store was read, and deleted again when its import is
  * refused, so a failed clone never leaves a partial store behind.
  */
-import { writeFile } from 'node:fs/promises';
 import { ControlClient, type CreatedStore, type StoreSnapshot } from '../client/client.js';
+import { writePrivateFile } from '../platform/private-files.js';
 import type { StoreRegistry } from '../store/registry.js';
 import { settingsInput } from '../store/settings.js';
 import { parseSnapshot, restoreSnapshot, type SnapshotDoc } from '../store/snapshots.js';
@@ -84,5 +84,6 @@ export async function cloneIntoEmulator(
 
 /** Writes the clone's snapshot document to `file` (`PUT /_emulator/snapshot` and `importSnapshot` take it). */
 export async function writeCloneDocument(file: string, document: SnapshotDoc): Promise<void> {
-  await writeFile(file, JSON.stringify(document));
+  // A real shop's customers: owner only (src/platform/private-files.ts).
+  await writePrivateFile(file, JSON.stringify(document));
 }

@@ -6,6 +6,7 @@
  * times. Waiting goes through an injectable `wait`, so tests move time instead of sleeping.
  */
 import { monotonicMs } from '../platform/clock.js';
+import { refusedUrlReason, type OutboundOptions } from '../platform/outbound.js';
 import type { ApiVersion } from '../model/versions.js';
 
 /** Why a clone stopped: the upstream refused or kept failing (the message says which and how). */
@@ -17,6 +18,14 @@ export class CloneError extends Error {
   ) {
     super(message);
     this.name = 'CloneError';
+  }
+}
+
+/** A clone refused before any request: the upstream is at a link-local or cloud metadata address. */
+export class RefusedUpstream extends CloneError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedUpstream';
   }
 }
 
@@ -50,6 +59,8 @@ export interface UpstreamOptions {
   readonly fetch?: typeof fetch;
   /** Waits `ms` (default a timer); tests move a clock instead. */
   readonly wait?: (ms: number) => Promise<void>;
+  /** Whether a link-local or cloud metadata address may be read (refused by default). */
+  readonly outbound?: OutboundOptions;
 }
 
 /** What the client did, for the clone's summary. */
@@ -93,6 +104,8 @@ export class Upstream {
   private readonly versionHeader: string;
   private readonly fetch: typeof fetch;
   private readonly wait: (ms: number) => Promise<void>;
+  /** The check of the upstream's address, made before the first request. */
+  private addressChecked: Promise<void> | undefined;
 
   constructor(readonly options: UpstreamOptions) {
     let url: URL;
@@ -110,6 +123,23 @@ export class Upstream {
     this.versionHeader = `X-${prefix}-Version`;
     this.fetch = options.fetch ?? fetch;
     this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /**
+   * Refuses an upstream at a link-local or cloud metadata address, by its host or by what its name
+   * resolves to (src/platform/outbound.ts), unless allowed; the requests follow no redirect.
+   */
+  private checkAddress(): Promise<void> {
+    this.addressChecked ??= (async () => {
+      const outbound = this.options.outbound ?? {};
+      if (outbound.allowMetadataAddresses) return;
+      const reason = await refusedUrlReason(new URL(this.base), outbound.lookup);
+      if (reason !== null)
+        throw new RefusedUpstream(
+          `Refused to read ${this.base}: ${reason}. Allow it with --allow-metadata-addresses (createEmulator: allowMetadataAddresses).`,
+        );
+    })();
+    return this.addressChecked;
   }
 
   get pageSize(): number {
@@ -149,6 +179,7 @@ export class Upstream {
   ): Promise<{ body: unknown; headers: Headers }> {
     const url = new URL(this.base + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    await this.checkAddress();
     const attempts = Math.max(1, this.options.attempts ?? 5);
     let failures = 0;
     for (;;) {
@@ -161,6 +192,8 @@ export class Upstream {
             [this.versionHeader]: version,
             Accept: 'application/json',
           },
+          // A redirect is an answer (refused below), never followed to an address not checked.
+          redirect: 'manual',
         });
       } catch (error) {
         failures += 1;

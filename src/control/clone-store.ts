@@ -76,7 +76,7 @@ export async function createClonedStore(
   fields: StoreFields,
 ): Promise<{ status: 201; body: Record<string, unknown> }> {
   // Loaded on first use: nothing of the clone is needed to start.
-  const { cloneStore, CloneError } = await import('../clone/clone.js');
+  const { cloneStore, CloneError, RefusedUpstream } = await import('../clone/clone.js');
   const { cloneIntoRegistry } = await import('../clone/into.js');
   const { createdStore } = await import('./stores.routes.js');
   const now = fields.clock?.now === undefined ? undefined : (parseTimestampMs(fields.clock.now) ?? undefined);
@@ -96,8 +96,12 @@ export async function createClonedStore(
       pageSize: input.page_size,
       redactPii: input.redact_pii,
       now,
+      outbound: deps.outbound,
     });
   } catch (error) {
+    // An address refused is the caller's input, as an invalid URL is: 422 on `from`.
+    if (error instanceof RefusedUpstream)
+      throw new ApiError(422, { errors: { clone: { from: [error.message] } } });
     if (error instanceof CloneError) throw new ApiError(502, { error: error.message });
     throw error;
   }

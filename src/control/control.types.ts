@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
+import type { OutboundOptions } from '../platform/outbound.js';
 import type { PersistenceHealth } from '../platform/persistence/write-health.js';
 import type { HttpMethod, Body, Query, ApiResponse } from '../http/types.js';
 import type { BodyOptions } from '../http/body.js';
@@ -28,6 +29,8 @@ export interface ControlDeps {
   readonly persistence?: { health(): PersistenceHealth | null };
   /** Aborted when the emulator closes: responses that never end by themselves (the stream) end then. */
   readonly closing?: AbortSignal;
+  /** Whether clones may read link-local and cloud metadata addresses (refused by default). */
+  readonly outbound?: OutboundOptions;
 }
 
 export interface ControlRequest {

@@ -3,8 +3,9 @@
  * entry (each append overwrites the closing brackets and writes them again after the new entry),
  * so a recording stopped at any moment, even killed, is readable up to its last exchange.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { Entry, Log } from 'har-format';
+import { openPrivateFile } from '../platform/private-files.js';
 
 const TAIL = '\n]}}\n';
 
@@ -25,7 +26,8 @@ export interface HarWriter {
  * await writer.close();
  */
 export async function createHarWriter(file: string, log: Omit<Log, 'entries'>): Promise<HarWriter> {
-  const handle: FileHandle = await open(file, 'w');
+  // Real traffic, personal data included: owner only (0600).
+  const handle: FileHandle = await openPrivateFile(file);
   const head = `${JSON.stringify({ log: { ...log, entries: [] } }).slice(0, -3)}\n`;
   await handle.write(head + TAIL.slice(1), 0);
   let position = Buffer.byteLength(head) - 1;

@@ -141,6 +141,8 @@ export function endpointOf(method: string, path: string): string {
 function skipReason(exchange: Exchange, apiOrigins: ReadonlySet<string>): string | undefined {
   if (apiOrigins.size > 0 && !apiOrigins.has(exchange.url.origin))
     return `another host (${exchange.url.origin})`;
+  // A method no client could send (a damaged or hostile file) is left out rather than stop the replay.
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(exchange.method)) return `not an HTTP method: ${exchange.method}`;
   if (exchange.method === 'OPTIONS') return 'a CORS preflight';
   if (exchange.url.pathname.startsWith('/_emulator')) return "the emulator's control API";
   return undefined;

@@ -1,9 +1,10 @@
 /**
  * The parity report: every difference found, grouped by endpoint and API version, with a parity
  * score (answers identical in shape / answers compared). Its JSON form is documented in
- * docs/parity.md; `renderReport` is the text the CLI prints. It imports nothing, so the dashboard
- * reads its types too.
+ * docs/parity.md; `renderReport` is the text the CLI prints. It imports only the escaping of
+ * control characters (itself without imports), so the dashboard reads its types too.
  */
+import { escapeControl } from '../platform/control-chars.js';
 
 /** What differs: the status, a key only one side has, a JSON kind, a value, a header. */
 export type DifferenceKind = 'status' | 'missing' | 'extra' | 'kind' | 'value' | 'header';
@@ -174,5 +175,6 @@ export function renderReport(report: ParityReport): string {
     `parity ${report.identical}/${report.compared} (${percent}%): ${failing} difference${failing === 1 ? '' : 's'}` +
       `${allowed ? `, ${allowed} allowed` : ''}${report.skipped.length ? `, ${report.skipped.length} skipped` : ''}`,
   );
-  return `${lines.join('\n')}\n`;
+  // Every line quotes the recording: control characters escaped, a newline in a value shown as \n.
+  return `${lines.map((line) => escapeControl(line, { lines: false })).join('\n')}\n`;
 }

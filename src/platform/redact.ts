@@ -26,11 +26,27 @@ const PII_FIELDS: readonly (readonly [RegExp, PiiKind])[] = [
   [/(^|_)address[12]$/, 'street'],
 ];
 
-/** Header names whose whole value is a credential. */
-const SECRET_HEADERS = /(access-token|authorization|cookie|api-key|secret|password)/i;
+/**
+ * Header names whose whole value is a credential: `Authorization` and `Proxy-Authorization`,
+ * `Cookie` and `Set-Cookie`, every `*-Access-Token` whatever its prefix, and names ending in
+ * `-Token` or naming an API key, a secret or a password (`X-Auth-Token`, `X-Api-Key`,
+ * `X-Amz-Security-Token`). Not `Idempotency-Key`: an id a reader of the journal needs.
+ */
+const SECRET_HEADERS =
+  /(access-token|authorization|cookie|api-?key|secret|password|passwd|credential|(?:^|-)token$)/i;
 
-/** JSON keys and query parameters whose values are credentials. */
-const SECRET_FIELDS = /(secret|password|passwd|api_?key|access_token|refresh_token|private_key)/i;
+/**
+ * JSON keys and query parameters whose values are credentials: `password`, `client_secret`,
+ * `api_key`, `access_token`, `refresh_token`, `id_token`, `private_key`, `credentials`, ... Not
+ * `token` alone nor other `*_token` fields: the API's own records use them for ids (a checkout's
+ * `token`, `payment_token`, `external_cart_token`); a query parameter named `token` is one
+ * (`SECRET_PARAMS`).
+ */
+const SECRET_FIELDS =
+  /(secret|password|passwd|passphrase|api_?key|access_?token|refresh_?token|(?:^|_)(?:id|auth|session|bearer|csrf)_?token$|private_?key|credentials?$)/i;
+
+/** Query parameters whose values are credentials: the fields above, and `token` alone. */
+const SECRET_PARAMS = /^token$/i;
 
 /** Values that are credentials wherever they appear (well-known key formats, bearer credentials). */
 const SECRET_VALUES =
@@ -65,7 +81,9 @@ export interface Redactor {
   header(name: string, value: string): string;
   /** One query parameter's (or form field's) value, judged by its name like a JSON key. */
   field(name: string, value: string): string;
-  /** A URL with its query parameters redacted as `field` does. */
+  /** One query parameter's value: a credential by its name (`token` too, see `isSecretParam`), else as `field`. */
+  param(name: string, value: string): string;
+  /** A URL with its query parameters redacted as `param` does. */
   url(value: string): string;
   /** Remembers a secret seen elsewhere (a token), so it is replaced wherever it appears later. */
   addSecret(value: string): void;
@@ -112,6 +130,11 @@ export function piiKindOf(field: string): PiiKind | undefined {
 /** True when a field (JSON key, query parameter) holds a credential, by its name. */
 export function isSecretField(field: string): boolean {
   return SECRET_FIELDS.test(field);
+}
+
+/** True when a query parameter holds a credential (`?access_token=`, `?token=`, `?api_key=`). */
+export function isSecretParam(name: string): boolean {
+  return SECRET_PARAMS.test(name) || SECRET_FIELDS.test(name);
 }
 
 /** True when a header's whole value is a credential (`X-Service-Access-Token`, `Authorization`). */
@@ -212,6 +235,15 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return text(value);
   };
 
+  /** A query parameter: a credential by its name (`token` too), else as `field` judges it. */
+  const param = (name: string, value: string): string => {
+    if (!SECRET_PARAMS.test(name)) return field(name, value);
+    addSecret(value);
+    if (value === '' || value === REDACTED) return value;
+    counts.secrets += 1;
+    return REDACTED;
+  };
+
   const json = (value: unknown, key?: string): unknown => {
     if (typeof value === 'string') return key === undefined ? text(value) : field(key, value);
     if (Array.isArray(value)) return value.map((item) => json(item, key));
@@ -229,7 +261,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     const query = value.slice(question + 1, hash < 0 ? undefined : hash);
     const params = new URLSearchParams(query);
     const redacted = new URLSearchParams();
-    for (const [name, item] of params) redacted.append(name, field(name, item));
+    for (const [name, item] of params) redacted.append(name, param(name, item));
     const rest = redacted.toString();
     return `${text(value.slice(0, question))}${rest ? `?${rest}` : ''}${hash < 0 ? '' : value.slice(hash)}`;
   };
@@ -239,6 +271,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     json: (value) => json(value),
     text,
     field,
+    param,
     url,
     header: (name, value) => {
       if (isSecretHeader(name)) {

@@ -121,9 +121,20 @@ export const storeSettingsSchema = z
         duplicates: z.boolean().default(false),
         /** A receiver that does not answer within this many ms has failed the try (spec: 5 s). */
         timeout_ms: z.number().int().min(1).max(60_000).default(5000),
+        /**
+         * Deliver to link-local and cloud metadata addresses (169.254.169.254, fd00:ec2::254,
+         * metadata.google.internal ...); refused by default (src/platform/outbound.ts).
+         */
+        allow_metadata_addresses: z.boolean().default(false),
       })
       .strict()
-      .default({ mode: 'deliver', paused: false, duplicates: false, timeout_ms: 5000 }),
+      .default({
+        mode: 'deliver',
+        paused: false,
+        duplicates: false,
+        timeout_ms: 5000,
+        allow_metadata_addresses: false,
+      }),
     /** Retries of a failed charge (api-facts, Dunning). */
     dunning: z
       .object({
@@ -214,7 +225,13 @@ export interface StoreSettings {
   write_latency_ms: number;
   upcoming_charge_days: number;
   upcoming_order_days: number;
-  webhooks: { mode: 'deliver' | 'outbox'; paused: boolean; duplicates: boolean; timeout_ms: number };
+  webhooks: {
+    mode: 'deliver' | 'outbox';
+    paused: boolean;
+    duplicates: boolean;
+    timeout_ms: number;
+    allow_metadata_addresses: boolean;
+  };
   dunning: {
     retry_days: number[];
     on_max_retries: 'cancel_subscriptions' | 'cancel_subscriptions_and_charges' | 'none';

@@ -5,6 +5,7 @@
  * rules). Deliveries of events raised during a request go out at once without holding the
  * request; a clock advance waits for the deliveries its jobs caused (`store.track`).
  */
+import type { LookupFunction } from 'node:net';
 import type { HeaderNames } from '../http/headers.js';
 import { toIso } from '../platform/clock.js';
 import { sendWebhook, type SendResult } from '../platform/webhooks/http-sender.js';
@@ -29,6 +30,13 @@ export interface WebhookConfig {
    * version and the store's words (the wire renders it: src/resources/webhooks/payloads.ts).
    */
   readonly render: (store: Store, webhook: Webhook, event: EventRecord) => string;
+  /**
+   * Deliver to link-local and cloud metadata addresses in every store (`--allow-metadata-addresses`);
+   * a store's `webhooks.allow_metadata_addresses` allows them for that store.
+   */
+  readonly allowMetadataAddresses?: boolean;
+  /** Resolves receivers' names instead of `dns.lookup` (tests). */
+  readonly lookup?: LookupFunction;
 }
 
 const dispatchers = new WeakMap<Store, Deliveries>();
@@ -181,11 +189,17 @@ export class Deliveries {
     const delivery = store.collections.deliveries.get(deliveryId);
     if (!delivery) return null;
     const at = store.clock.now();
+    const settings = store.settings.webhooks;
     const result = await sendWebhook(
       delivery.url,
       { ...delivery.headers },
       delivery.body,
-      store.settings.webhooks.timeout_ms,
+      settings.timeout_ms,
+      {
+        allowMetadataAddresses:
+          (this.config.allowMetadataAddresses ?? false) || settings.allow_metadata_addresses,
+        ...(this.config.lookup ? { lookup: this.config.lookup } : {}),
+      },
     );
     // The try's outcome is one command: the delivery, its next try, the webhook ended.
     store.command(() => this.record(deliveryId, retries, at, result));
@@ -242,8 +256,12 @@ function succeeded(result: SendResult): boolean {
   return result.status !== null && result.status >= 200 && result.status < 300;
 }
 
-/** api-facts: a 408, a 429, any 5xx or no answer within the timeout is a failed try to retry. */
+/**
+ * api-facts: a 408, a 429, any 5xx or no answer within the timeout is a failed try to retry. A
+ * refused address is not: trying again would be refused again (the webhook stays).
+ */
 function retryable(result: SendResult): boolean {
+  if (result.refused) return false;
   return result.status === null || result.status === 408 || result.status === 429 || result.status >= 500;
 }
 

@@ -3,7 +3,7 @@
  * an emulator that plays the real service with real names.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -80,6 +80,8 @@ describe('billing-emulator clone', () => {
     expect(stdout).toMatch(
       /^Cloned 25 customers, 25 addresses, 25 subscriptions in \d+\.\d s: \d+ requests, 0 waits on the rate limit \(0\.0 s\)\.\nSnapshot written to .*store\.json/,
     );
+    // A real shop's customers: readable by its owner only.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     const store = await target.control.createStore({ settings: { platform_word: 'shopify' } });
     await target.control.forStore(store.token).importSnapshot(file);
     expect(await customersOf(target.url, store.token)).toBe(25);

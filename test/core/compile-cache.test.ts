@@ -3,11 +3,23 @@
  * a cache V8 refuses (another build, a damaged file) is replaced, and a cache that cannot be written
  * never stops the command. NODE_DEBUG=billing-emulator says what happened.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCli } from '../helpers/cli.js';
+import { CLI, startCli } from '../helpers/cli.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -83,5 +95,63 @@ describe('the compile cache of the CLI', () => {
     const unwritable = await startAndStop({ NODE_COMPILE_CACHE: join(blocked, 'cache') });
     expect(unwritable.code).toBe(0);
     expect(unwritable.output).toMatch(/compile cache: not written: /);
+  });
+
+  it('is written 0600 in a directory it makes 0700', async () => {
+    const dir = join(cacheDir(), 'made', 'cache');
+    await startAndStop({ NODE_COMPILE_CACHE: dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const [file] = readdirSync(dir);
+    expect(file).toMatch(/^billing-emulator-[0-9a-f]{16}-/);
+    expect(statSync(join(dir, file ?? '')).mode & 0o777).toBe(0o600);
+  });
+
+  it("leaves a user's files, links and folders in NODE_COMPILE_CACHE alone, and follows no link (scenario list)", async () => {
+    const dir = cacheDir();
+    const outside = cacheDir();
+    const precious = join(outside, 'precious.txt');
+    writeFileSync(precious, 'a user file');
+    // Names a careless clean-up would take: any name, another build's name on a link, a folder.
+    const other = `0123456789abcdef-${process.version}-${process.arch}-scenario.bin`;
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    writeFileSync(join(dir, 'billing-emulator-notes.bin'), 'mine too');
+    symlinkSync(precious, join(dir, 'link-to-precious'));
+    symlinkSync(precious, join(dir, `billing-emulator-${other}`));
+    mkdirSync(join(dir, 'v22.11.0-x64-node-cache'));
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'scenario', 'list'], {
+      env: { ...process.env, NODE_COMPILE_CACHE: dir, NODE_DEBUG: 'billing-emulator' },
+      encoding: 'utf8',
+    });
+    expect(stdout).toMatch(/dunning/);
+    const names = readdirSync(dir);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'notes.txt',
+        'billing-emulator-notes.bin',
+        'link-to-precious',
+        `billing-emulator-${other}`,
+        'v22.11.0-x64-node-cache',
+        expect.stringMatching(/^billing-emulator-[0-9a-f]{16}-.*-scenario\.bin$/),
+      ]),
+    );
+    expect(names).toHaveLength(6);
+    expect(lstatSync(join(dir, `billing-emulator-${other}`)).isSymbolicLink()).toBe(true);
+    expect(readFileSync(precious, 'utf8')).toBe('a user file');
+  });
+
+  it('reads no cache through a link planted under its own name', async () => {
+    const dir = cacheDir();
+    await startAndStop({ NODE_COMPILE_CACHE: dir });
+    const [file] = readdirSync(dir);
+    const real = join(cacheDir(), 'elsewhere.bin');
+    writeFileSync(real, readFileSync(join(dir, file ?? '')));
+    rmSync(join(dir, file ?? ''));
+    symlinkSync(real, join(dir, file ?? ''));
+    const run = await startAndStop({ NODE_COMPILE_CACHE: dir });
+    expect(run.code).toBe(0);
+    expect(run.output).toMatch(/compile cache: none at /);
+    // The link was replaced by a file of its own; what it pointed at is unchanged.
+    expect(lstatSync(join(dir, file ?? '')).isFile()).toBe(true);
+    expect(statSync(real).size).toBeGreaterThan(100_000);
   });
 });

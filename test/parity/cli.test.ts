@@ -5,8 +5,8 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
@@ -68,6 +68,9 @@ describe('billing-emulator record and verify', () => {
     );
 
     const text = readFileSync(out, 'utf8');
+    // Real traffic: readable by its owner only, in a directory made for it only.
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(out)).mode & 0o777).toBe(0o700);
     expect(text).not.toContain(store.token);
     for (const value of Object.values(PERSON)) expect(text).not.toContain(value);
     expect(text).toContain('person1@example.com');

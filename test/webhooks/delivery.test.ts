@@ -320,6 +320,7 @@ describe('the delivery log (control API)', () => {
       paused: false,
       duplicates: false,
       timeout_ms: 1000,
+      allow_metadata_addresses: false,
     });
   });
 });

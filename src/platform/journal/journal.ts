@@ -6,8 +6,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { toIso } from '../clock.js';
-import { dictionary } from '../dictionary.js';
 import type { FaultRecord } from '../faults/fault.types.js';
+import { redactJournalParts } from './journal-redact.js';
 
 /** Request bodies larger than this are recorded as their size only. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -44,7 +44,7 @@ export interface JournalEntryView {
   readonly method: string;
   readonly path: string;
   readonly query: Record<string, string>;
-  /** Request headers, the access token's value masked. */
+  /** Request headers, credentials (`Authorization`, cookies, `*-Access-Token`, ...) masked. */
   readonly headers: Record<string, string | string[] | undefined>;
   /** The token used (its id and name, never its value). */
   readonly token: { readonly id: number; readonly name: string };
@@ -104,16 +104,17 @@ export class JournalEntry implements JournalRequest {
     this.token = request.token;
   }
 
-  /** The public form, with the token header's value masked. */
+  /** The public form, its secrets masked (journal-redact.ts; `tokenHeader` is the store's token header). */
   view(tokenHeader: string): JournalEntryView {
-    const masked = tokenHeader.toLowerCase();
-    // Header and parameter names are the client's: no prototype for them to land on.
-    const headers = dictionary<string | string[] | undefined>();
-    for (const [name, value] of Object.entries(this.headers))
-      headers[name] = name === masked ? MASKED : value;
-    const query = dictionary<string>();
-    for (const [name, value] of new URLSearchParams(this.querystring))
-      if (!Object.hasOwn(query, name)) query[name] = value;
+    const { headers, query, body, response } = redactJournalParts(
+      {
+        headers: this.headers,
+        querystring: this.querystring,
+        body: this.body,
+        response: this.response === null ? null : parseOrText(this.response),
+      },
+      tokenHeader,
+    );
     return {
       id: this.id,
       at: toIso(this.atMs),
@@ -124,9 +125,9 @@ export class JournalEntry implements JournalRequest {
       headers,
       // Only the id and name: the entry holds the token record itself, whose value must not show.
       token: { id: this.token.id, name: this.token.name },
-      body: this.body,
+      body,
       status: this.status,
-      response_body: this.response === null ? null : parseOrText(this.response),
+      response_body: response,
       duration_ms: this.durationMs === null ? null : Math.round(this.durationMs * 1000) / 1000,
       fault: this.fault,
     };

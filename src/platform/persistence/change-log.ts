@@ -4,7 +4,8 @@
  * batches count, so a batch cut short by a crash (a torn last line, or lines with no commit after
  * them) is dropped as a whole and the store comes back as it was after the batch before.
  */
-import { open, readFile, rename, truncate, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, truncate } from 'node:fs/promises';
+import { writePrivateFile } from '../private-files.js';
 import { tempBeside } from './chunked-write.js';
 import type { LogPosition } from './persistence.types.js';
 
@@ -140,7 +141,7 @@ export async function dropLogPrefix(
     await handle.close();
   }
   const temp = tempBeside(file);
-  await writeFile(temp, rest);
+  await writePrivateFile(temp, rest);
   beforeRename();
   await rename(temp, file);
 }

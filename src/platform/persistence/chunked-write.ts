@@ -3,9 +3,10 @@
  * generator), gathered into chunks of a few milliseconds of work each, and every chunk is handed
  * to the file system before the next is made, so requests are served between chunks.
  */
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { monotonicMs } from '../clock.js';
+import { openPrivateFile } from '../private-files.js';
 
 export interface ChunkOptions {
   /** Longest run of serialization between two writes (default 4 ms). */
@@ -81,7 +82,8 @@ export function tempBeside(file: string): string {
 
 /**
  * Replaces `file` atomically with the text of `pieces`, written in chunks to a temporary file
- * beside it, then renamed over it. The temporary file is removed when anything fails.
+ * beside it, then renamed over it, so `file` ends 0600 (src/platform/private-files.ts). The temporary
+ * file is removed when anything fails.
  *
  * @example
  * const bytes = await replaceFileInChunks('shop.json', jsonPieces(doc));
@@ -92,7 +94,8 @@ export async function replaceFileInChunks(
   options: ChunkOptions = {},
 ): Promise<number> {
   const temp = tempBeside(file);
-  const handle = await open(temp, 'w');
+  // Private (0600): the file holds every store's tokens and client secrets.
+  const handle = await openPrivateFile(temp);
   let bytes: number;
   try {
     bytes = await writeInChunks(pieces, (chunk) => handle.appendFile(chunk), options);

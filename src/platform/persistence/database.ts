@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { monotonicMs } from '../clock.js';
+import { PRIVATE_FILE_MODE, tightenFile } from '../private-files.js';
 import { dropLogPrefix, dropUncommitted, positionOf, readChangeLog, withCommit } from './change-log.js';
 import { replaceFileInChunks, tempBeside, WriteAborted, writeInChunks } from './chunked-write.js';
 import { crashPointsFromEnvironment, type CrashPoints } from './crash-points.js';
@@ -114,6 +115,10 @@ export class Database implements Persistence {
     await Promise.all([
       rm(tempBeside(this.file), { force: true }),
       rm(tempBeside(this.logFile), { force: true }),
+      // Both hold every store's tokens and client secrets: owner only, also when an older version
+      // made them readable by others (src/platform/private-files.ts).
+      tightenFile(this.file),
+      tightenFile(this.logFile),
     ]);
     const base = await new JSONFile<unknown>(this.file).read();
     const log = await readChangeLog(this.logFile);
@@ -226,7 +231,7 @@ export class Database implements Persistence {
     try {
       this.logBytes += await writeInChunks(
         withCommit(lines, seq, this.logId),
-        (chunk) => appendFile(logFile, chunk),
+        (chunk) => appendFile(logFile, chunk, { mode: PRIVATE_FILE_MODE }),
         { budgetMs: this.budgetMs, onSlice: this.onSlice },
       );
       this.seq = seq;
@@ -268,7 +273,7 @@ export class Database implements Persistence {
     this.needBase = false;
     this.status?.succeeded('base', this.unwritten);
     try {
-      await writeFile(this.logFile as string, '');
+      await writeFile(this.logFile as string, '', { mode: PRIVATE_FILE_MODE });
       this.logEpoch += 1;
     } catch (error) {
       // The base holds everything, but the log cannot be started afresh: try again later.
