@@ -9,10 +9,14 @@ import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../model/versions.js';
 import { address2021_01, platformIdOutput, timestamp } from '../serialize.js';
 import type { Charge, ChargeLineItem, ChargeShippingLine } from '../../model/charge.js';
+import { pricedAt, showsTries, TRY_FIELDS } from './charge-tries.js';
 
-/** api-facts (recorded real records): 2021-11 shipping lines also carry `retrieved_at` and `status`. */
-function shippingLine2021_11(line: ChargeShippingLine): Record<string, unknown> {
-  return { ...line, retrieved_at: null, status: 'active' };
+/**
+ * api-facts (recorded real records): 2021-11 shipping lines also carry `retrieved_at` and `status`;
+ * `retrieved_at` is when a queued charge's shipping was last priced, null once processed.
+ */
+function shippingLine2021_11(line: ChargeShippingLine, retrievedAt: string | null): Record<string, unknown> {
+  return { ...line, retrieved_at: retrievedAt, status: 'active' };
 }
 
 /**
@@ -69,7 +73,9 @@ function line2021_01(store: Store, line: ChargeLineItem): Record<string, unknown
 
 function serialize2021_11(charge: Charge, store: Store): Record<string, unknown> {
   const customer = store.collections.customers.get(charge.customer_id);
-  return {
+  const retrievedAt =
+    charge.status === 'queued' ? pricedAt(charge.shipping_priced_at ?? charge.updated_at) : null;
+  const body: Record<string, unknown> = {
     id: charge.id,
     address_id: charge.address_id,
     analytics_data: charge.analytics_data,
@@ -114,7 +120,7 @@ function serialize2021_11(charge: Charge, store: Store): Record<string, unknown>
     retry_date: retryMoment(store, charge.retry_date),
     scheduled_at: charge.scheduled_at,
     shipping_address: charge.shipping_address,
-    shipping_lines: charge.shipping_lines.map(shippingLine2021_11),
+    shipping_lines: charge.shipping_lines.map((line) => shippingLine2021_11(line, retrievedAt)),
     status: charge.status,
     subtotal_price: charge.subtotal_price,
     tags: charge.tags,
@@ -132,6 +138,8 @@ function serialize2021_11(charge: Charge, store: Store): Record<string, unknown>
     type: charge.type,
     updated_at: timestamp('2021-11', charge.updated_at),
   };
+  if (!showsTries(charge.status)) for (const field of TRY_FIELDS) delete body[field];
+  return body;
 }
 
 function serialize2021_01(charge: Charge, store: Store): Record<string, unknown> {
