@@ -11,9 +11,6 @@ import type { ChargeStatus } from '../../model/charge.js';
 /** Statuses of a charge that has not been tried. */
 export const UNTRIED_STATUSES = ['queued'] as const satisfies readonly ChargeStatus[];
 
-/** The fields a charge answers only once it has been tried. */
-export const TRY_FIELDS = ['last_charge_attempt', 'external_variant_not_found'] as const;
-
 /** True when a charge of this status answers the fields of a try. */
 export function showsTries(status: ChargeStatus): boolean {
   return !(UNTRIED_STATUSES as readonly ChargeStatus[]).includes(status);
