@@ -46,7 +46,7 @@ export const addressEndpoints: readonly Endpoint[] = [
       const customer = findCustomer(request.store, pathId(request));
       const fields = completeAddress(parseWith(addressSchemas().create2021_01, request.body));
       const address = createAddress(request, customer.id, fields, 'country');
-      return createdResponse(request.version, { address: render(request, address) });
+      return createdResponse(request.routeVersion, { address: render(request, address) });
     },
   },
   {
@@ -62,7 +62,7 @@ export const addressEndpoints: readonly Endpoint[] = [
         throw errors.field('customer_id', `No customer with id ${customer_id}.`);
       }
       const address = createAddress(request, customer_id, completeAddress(fields), 'country_code');
-      return createdResponse(request.version, { address: render(request, address) });
+      return createdResponse(request.routeVersion, { address: render(request, address) });
     },
   },
   {
@@ -225,7 +225,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     locks: (request) => pathId(request),
     handle: (request) => {
       deleteAddress(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

@@ -110,7 +110,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
     locks: addressOf,
     handle: (request) => {
       deleteOnetime(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

@@ -170,7 +170,7 @@ export const orderEndpoints: readonly Endpoint[] = [
     locks: addressOf,
     handle: (request) => {
       deleteOrder(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {
@@ -183,7 +183,7 @@ export const orderEndpoints: readonly Endpoint[] = [
       const id = pathId(request);
       findOrder(request.store, id);
       const { scheduled_at } = parseWith(orderSchemas().clone, request.body);
-      return createdResponse(request.version, render(request, cloneOrder(request, id, scheduled_at)));
+      return createdResponse(request.routeVersion, render(request, cloneOrder(request, id, scheduled_at)));
     },
   },
   {

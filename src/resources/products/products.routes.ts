@@ -48,7 +48,7 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Create a product',
     handle: (request) => {
       const product = createProduct(request, parseWith(productSchemas().create2021_11, request.body));
-      return createdResponse(request.version, { product: render(request, product) });
+      return createdResponse(request.routeVersion, { product: render(request, product) });
     },
   },
   {
@@ -60,7 +60,7 @@ export const productEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const { fields, settings } = parseWith(productSchemas().create2021_01, request.body);
       const product = createProductWithSettings(request, fields, settings);
-      return createdResponse(request.version, { product: render(request, product) });
+      return createdResponse(request.routeVersion, { product: render(request, product) });
     },
   },
   {
@@ -124,7 +124,7 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Delete a product with its plans and collection memberships',
     handle: (request) => {
       deleteProduct(request, pathProduct(request).id);
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

@@ -1,0 +1,161 @@
+/**
+ * What live evidence (api-facts: "Live evidence, wave 3") shows the real service does, checked over
+ * HTTP with the spec's neutral words and as the real service speaks (`--header-prefix Recharge
+ * --platform-word shopify`): the root route, unversioned requests served by 2021-11 routes, the
+ * 2021-01 routes published clients call, and the forms integrations send.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type ApiVersion, type Emulator, type EmulatorOptions } from '../../src/index.js';
+import { Api, type Json } from '../helpers/api.js';
+
+const START = '2025-01-15T12:00:00Z';
+
+interface Dialect {
+  readonly name: string;
+  readonly prefix: string;
+  readonly word: string;
+  readonly options: EmulatorOptions;
+}
+
+const DIALECTS: readonly Dialect[] = [
+  { name: 'neutral names', prefix: 'Service', word: 'platform', options: {} },
+  {
+    name: '--header-prefix Recharge --platform-word shopify',
+    prefix: 'Recharge',
+    word: 'shopify',
+    options: { headerPrefix: 'Recharge', platformWord: 'shopify' },
+  },
+];
+
+describe.each(DIALECTS)('live evidence, wave 3, with $name', ({ prefix, word, options }) => {
+  const holder: { emulator?: Emulator } = {};
+  beforeAll(async () => {
+    holder.emulator = await createEmulator({ port: 0, logger: 'silent', ...options });
+  });
+  afterAll(() => holder.emulator?.close());
+  const emulator = () => {
+    if (!holder.emulator) throw new Error('emulator not started');
+    return holder.emulator;
+  };
+  /** A store whose default is `version`; its client names `version`, and `bare` names none. */
+  async function store(version: ApiVersion, settings: Record<string, unknown> = {}) {
+    const created = await emulator().control.createStore({
+      settings: { default_api_version: version, ...settings },
+      clock: { now: START },
+    });
+    const url = emulator().url;
+    return {
+      created,
+      api: new Api(url, created.token, version, prefix),
+      bare: new Api(url, created.token, undefined, prefix),
+      control: emulator().control.forStore(created.token),
+    };
+  }
+  const w = (name: string) => name.replace('{w}', word);
+
+  async function customer2021_01(api: Api, overrides: Record<string, unknown> = {}): Promise<Json> {
+    const reply = await api.post(
+      '/customers',
+      {
+        email: `grace.${Math.random().toString(36).slice(2)}@example.com`,
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        billing_address1: '1 Navy Way',
+        billing_city: 'Arlington',
+        billing_country: 'United States',
+        billing_first_name: 'Grace',
+        billing_last_name: 'Hopper',
+        billing_province: 'Virginia',
+        billing_zip: '22201',
+        ...overrides,
+      },
+      { version: '2021-01' },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body.customer;
+  }
+
+  const US = {
+    address1: '350 Fifth Avenue',
+    city: 'New York',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    phone: '+12125550100',
+    province: 'NY',
+    zip: '10118',
+  };
+
+  describe('GET /', () => {
+    it.each(['2021-01', '2021-11'] as const)(
+      'a %s store answers itself to a valid token; 401 without one',
+      async (version) => {
+        const s = await store(version, { timezone: 'Europe/Paris', shipping_countries: ['FR', 'US'] });
+        const reply = await s.api.get('/');
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get('Content-Type')).toBe('application/json');
+        expect(reply.body).toEqual({
+          store: {
+            country: 'France',
+            currency: 'USD',
+            email: `owner@store-${s.created.store.id}.example`,
+            iana_timezone: 'Europe/Paris',
+            province: null,
+            shop_owner: 'Store Owner',
+            store_id: s.created.store.id,
+            store_name: s.created.store.name,
+            store_timezone: '(GMT+01:00) Europe/Paris',
+            store_url: `https://store-${s.created.store.id}.example`,
+          },
+        });
+        expect((await s.bare.get('/')).body).toEqual(reply.body);
+        const anonymous = await s.api.get('/', { token: null });
+        expect(anonymous.status).toBe(401);
+        expect(anonymous.body).toHaveProperty('error');
+        expect((await s.api.get('/', { token: 'not-a-token' })).status).toBe(401);
+      },
+    );
+
+    it('a browser asking for a page is still sent to the dashboard', async () => {
+      const page = await fetch(`${emulator().url}/`, {
+        headers: { Accept: 'text/html,application/xhtml+xml' },
+        redirect: 'manual',
+      });
+      expect(page.status).toBe(302);
+      expect(page.headers.get('Location')).toBe('/_emulator/ui');
+    });
+  });
+
+  describe('requests that name no version', () => {
+    it('POST /addresses with customer_id on a 2021-01 store: created (201), a 2021-01 address', async () => {
+      const s = await store('2021-01');
+      const customer = await customer2021_01(s.api);
+      const reply = await s.bare.post('/addresses', { customer_id: customer.id, country_code: 'US', ...US });
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.headers.get(`X-${prefix}-Version`)).toBe('2021-01');
+      // The 2021-01 record: the country by name, cart_note and note_attributes, no order_note.
+      expect(reply.body.address).toMatchObject({ customer_id: customer.id, country: 'United States' });
+      expect(reply.body.address).toHaveProperty('cart_note');
+      expect(reply.body.address).not.toHaveProperty('order_note');
+      const read = await s.api.get(`/addresses/${reply.body.address.id}`);
+      expect(read.body.address).toEqual(reply.body.address);
+      // The 2021-11 route's refusals stay.
+      const missing = await s.bare.post('/addresses', { customer_id: customer.id });
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors._schema).toBeDefined();
+    });
+
+    it('a 2021-11 route on a 2021-01 store: served to an unversioned request, 501 when 2021-01 is named', async () => {
+      const s = await store('2021-01');
+      const customer = await customer2021_01(s.api);
+      const body = { customer_id: customer.id, country_code: 'US', ...US };
+      expect((await s.api.post('/addresses', body)).status).toBe(501);
+      const plans = await s.bare.get('/plans');
+      expect(plans.status).toBe(200);
+      expect(plans.body).toHaveProperty('plans');
+      // A route both versions have answers in the store's default, as before.
+      const listed = await s.bare.get('/addresses');
+      expect(listed.headers.get(`X-${prefix}-Version`)).toBe('2021-01');
+      expect(listed.body.addresses).toEqual([]);
+    });
+  });
+});
