@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type ApiVersion, type Emulator, type EmulatorOptions } from '../../src/index.js';
 import { Api, type Json } from '../helpers/api.js';
+import { subscribedCustomer } from '../helpers/factories.js';
 
 const START = '2025-01-15T12:00:00Z';
 
@@ -156,6 +157,109 @@ describe.each(DIALECTS)('live evidence, wave 3, with $name', ({ prefix, word, op
       const listed = await s.bare.get('/addresses');
       expect(listed.headers.get(`X-${prefix}-Version`)).toBe('2021-01');
       expect(listed.body.addresses).toEqual([]);
+    });
+  });
+  describe('2021-01 routes published clients call', () => {
+    /** A 2021-01 store with a customer billed once: its successful charge and order. */
+    async function billed() {
+      const s = await store('2021-01');
+      const modern = s.api.with({ version: '2021-11' });
+      const { customerId, addressId } = await subscribedCustomer(modern);
+      await s.control.advanceClock({ days: 2 });
+      const [order] = (await s.api.get('/orders', { query: { address_id: addressId } })).body.orders;
+      expect(order.status).toBe('SUCCESS');
+      return { ...s, customerId, addressId, order };
+    }
+
+    it('POST /onetimes/address/{address_id}: a one-time on the address, as POST /addresses/{id}/onetimes', async () => {
+      const s = await store('2021-01');
+      const { addressId, customerId } = await subscribedCustomer(s.api.with({ version: '2021-11' }));
+      const body = { next_charge_scheduled_at: '2025-02-01', quantity: 1, price: 7.5, product_title: 'Mug' };
+      const legacy = await s.api.post(`/onetimes/address/${addressId}`, {
+        ...body,
+        [w('{w}_variant_id')]: 321,
+      });
+      expect(legacy.status, legacy.text).toBe(200);
+      expect(legacy.body.onetime).toMatchObject({
+        address_id: addressId,
+        customer_id: customerId,
+        product_title: 'Mug',
+        [w('{w}_variant_id')]: 321,
+      });
+      const other = await s.api.post(`/addresses/${addressId}/onetimes`, {
+        ...body,
+        platform_variant_id: 322,
+      });
+      expect(other.status, other.text).toBe(200);
+      expect(Object.keys(legacy.body.onetime).sort()).toEqual(Object.keys(other.body.onetime).sort());
+      expect((await s.api.post('/onetimes/address/999999', body)).status).toBe(422);
+      expect((await s.api.post(`/onetimes/address/${addressId}`, body, { version: '2021-11' })).status).toBe(
+        501,
+      );
+    });
+
+    it('clone_order_on_success_charge, change_date and update_<word>_variant on the queued clone', async () => {
+      const s = await billed();
+      const clone = await s.api.post(
+        `/orders/clone_order_on_success_charge/${s.order.id}/charge/${s.order.charge_id}`,
+        { scheduled_at: '2025-03-01' },
+      );
+      expect(clone.status, clone.text).toBe(200);
+      expect(clone.body.order).toMatchObject({ status: 'QUEUED', scheduled_at: '2025-03-01T00:00:00' });
+      expect(clone.body.order.id).not.toBe(s.order.id);
+      const id = clone.body.order.id;
+
+      const moved = await s.api.post(`/orders/${id}/change_date`, { shipping_date: '2025-03-10' });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body.order.scheduled_at).toBe('2025-03-10T00:00:00');
+      expect((await s.api.get(`/orders/${id}`)).body.order.scheduled_at).toBe('2025-03-10T00:00:00');
+
+      const old = moved.body.order.line_items[0][w('{w}_variant_id')];
+      const swapped = await s.api.post(`/orders/${id}/${w('update_{w}_variant')}/${old}`, {
+        [w('new_{w}_variant_id')]: 4242,
+      });
+      expect(swapped.status, swapped.text).toBe(200);
+      expect(swapped.body.order.line_items[0][w('{w}_variant_id')]).toBe('4242');
+      // The neutral action and field work in every store, as neutral names do.
+      const back = await s.api.post(`/orders/${id}/update_platform_variant/4242`, {
+        new_platform_variant_id: old,
+      });
+      expect(back.status, back.text).toBe(200);
+      expect(back.body.order.line_items[0][w('{w}_variant_id')]).toBe(old);
+    });
+
+    it("refusals: a processed order keeps its date and items, a charge must be the order's and successful", async () => {
+      const s = await billed();
+      const date = await s.api.post(`/orders/${s.order.id}/change_date`, { shipping_date: '2025-03-10' });
+      expect(date.status).toBe(422);
+      expect(date.body.errors).toHaveProperty('shipping_date');
+      expect((await s.api.post(`/orders/${s.order.id}/change_date`, {})).status).toBe(422);
+      const variant = s.order.line_items[0][w('{w}_variant_id')];
+      const swap = await s.api.post(`/orders/${s.order.id}/${w('update_{w}_variant')}/${variant}`, {
+        [w('new_{w}_variant_id')]: 1,
+      });
+      expect(swap.status).toBe(422);
+      expect((await s.api.post(`/orders/${s.order.id}/update_other_variant/${variant}`, {})).status).toBe(
+        404,
+      );
+      const queued = (await s.api.get('/charges', { query: { status: 'QUEUED' } })).body.charges[0];
+      const wrong = await s.api.post(
+        `/orders/clone_order_on_success_charge/${s.order.id}/charge/${queued.id}`,
+        { scheduled_at: '2025-03-01' },
+      );
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toHaveProperty('charge_id');
+      const missing = `/orders/clone_order_on_success_charge/${s.order.id}/charge/999999`;
+      expect((await s.api.post(missing, { scheduled_at: '2025-03-01' })).status).toBe(404);
+      expect(
+        (
+          await s.api.post(
+            `/orders/${s.order.id}/change_date`,
+            { shipping_date: '2025-03-10' },
+            { version: '2021-11' },
+          )
+        ).status,
+      ).toBe(501);
     });
   });
 });

@@ -5,7 +5,8 @@ import { schemaParts } from '../schema-parts.js';
 
 /** The request bodies of the order endpoints, built on first use (src/platform/first-use.ts). */
 export const orderSchemas = onFirstUse(() => {
-  const { calendarDay, countryField, nameValues, optionalText, postalTextFields } = schemaParts();
+  const { calendarDay, countryField, nameValues, optionalText, platformIdInput, postalTextFields } =
+    schemaParts();
   return {
     update: z.object({
       shipping_address: z
@@ -20,5 +21,8 @@ export const orderSchemas = onFirstUse(() => {
     }),
     clone: z.object({ scheduled_at: calendarDay }),
     delay: z.object({ scheduled_at: calendarDay.optional() }),
+    // 2021-01 actions published clients call (api-facts: "Live evidence, wave 3").
+    changeDate: z.object({ shipping_date: calendarDay }),
+    swapVariant: z.object({ new_platform_variant_id: platformIdInput }),
   };
 });
