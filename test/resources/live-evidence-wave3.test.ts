@@ -262,4 +262,157 @@ describe.each(DIALECTS)('live evidence, wave 3, with $name', ({ prefix, word, op
       ).toBe(501);
     });
   });
+  describe('forms integrations send', () => {
+    it('2021-01 POST /products without a title: created, titled as the platform product its items name', async () => {
+      const s = await store('2021-01');
+      const bare = await s.api.post('/products', {
+        [w('{w}_product_id')]: 555001,
+        discount_amount: 10,
+        discount_type: 'percentage',
+        subscription_defaults: {
+          charge_interval_frequency: 1,
+          order_interval_unit: 'month',
+          order_interval_frequency_options: ['1'],
+        },
+      });
+      expect(bare.status, bare.text).toBe(200);
+      expect(bare.body.product).toMatchObject({
+        title: '',
+        [w('{w}_product_id')]: 555001,
+        discount_amount: 10,
+      });
+      // A product the store's subscriptions already name takes their title.
+      await subscribedCustomer(s.api.with({ version: '2021-11' }));
+      const named = await s.api.post('/products', { [w('{w}_product_id')]: 'prod-coffee' });
+      expect(named.status, named.text).toBe(200);
+      expect(named.body.product.title).toBe('House Coffee');
+      // The spec's refusals stay: a title that is not text, a product that exists.
+      expect((await s.api.post('/products', { [w('{w}_product_id')]: 555002, title: 7 })).status).toBe(422);
+      expect((await s.api.post('/products', { [w('{w}_product_id')]: 555001 })).status).toBe(422);
+      expect((await s.api.post('/products', {})).status).toBe(422);
+    });
+
+    it('2021-01 customers: free text in billing_* fields, billing_country "Masked" included; address countries still checked', async () => {
+      const s = await store('2021-01');
+      const customer = await customer2021_01(s.api);
+      const masked = Object.fromEntries(
+        [
+          'billing_address1',
+          'billing_address2',
+          'billing_city',
+          'billing_company',
+          'billing_country',
+          'billing_first_name',
+          'billing_last_name',
+          'billing_phone',
+          'billing_province',
+          'billing_zip',
+        ].map((field) => [field, 'Masked']),
+      );
+      const updated = await s.api.put(`/customers/${customer.id}`, masked);
+      expect(updated.status, updated.text).toBe(200);
+      expect(updated.body.customer).toMatchObject(masked);
+      expect((await s.api.get(`/customers/${customer.id}`)).body.customer).toMatchObject(masked);
+      // A known country is still read by name or code and answered by name.
+      const known = await s.api.put(`/customers/${customer.id}`, { billing_country: 'CA' });
+      expect(known.body.customer.billing_country).toBe('Canada');
+      // Creating takes the same free text.
+      const created = await customer2021_01(s.api, { billing_country: 'Masked' });
+      expect(created.billing_country).toBe('Masked');
+      // An address's country is still checked.
+      const address = await s.api.post(`/customers/${customer.id}/addresses`, { ...US, country: 'Masked' });
+      expect(address.status).toBe(422);
+      expect(JSON.stringify(address.body.errors)).toContain('Unknown country');
+    });
+
+    it.each(['2021-01', '2021-11'] as const)(
+      '%s PUT /addresses/{id} with a wrapped body answers 200 and applies it',
+      async (version) => {
+        const s = await store(version);
+        const customer = await customer2021_01(s.api);
+        const made = await s.bare.post('/addresses', { customer_id: customer.id, country_code: 'US', ...US });
+        expect(made.status, made.text).toBe(201);
+        const reply = await s.api.put(`/addresses/${made.body.address.id}`, {
+          address: { city: 'Brooklyn' },
+        });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body.address.city).toBe('Brooklyn');
+        expect(
+          (await s.api.put(`/addresses/${made.body.address.id}`, { address: { country_code: 'ZZ' } })).status,
+        ).toBe(422);
+      },
+    );
+
+    it('2021-01 customer and address: the keys asserted live, and no others', async () => {
+      const s = await store('2021-01');
+      const customer = await customer2021_01(s.api);
+      expect(Object.keys(customer).sort()).toEqual(
+        [
+          'accepts_marketing',
+          'analytics_data',
+          'billing_address1',
+          'billing_address2',
+          'billing_city',
+          'billing_company',
+          'billing_country',
+          'billing_first_name',
+          'billing_last_name',
+          'billing_phone',
+          'billing_province',
+          'billing_zip',
+          'created_at',
+          'email',
+          'first_charge_processed_at',
+          'first_name',
+          'has_card_error_in_dunning',
+          'has_valid_payment_method',
+          'hash',
+          'id',
+          'last_name',
+          'number_active_subscriptions',
+          'number_subscriptions',
+          'phone',
+          'processor_type',
+          'reason_payment_method_not_valid',
+          w('{w}_customer_id'),
+          'status',
+          // Recorded real records (2023-2025) beside the live assertion.
+          'tax_exempt',
+          'updated_at',
+        ].sort(),
+      );
+      const address = await s.api.post(`/customers/${customer.id}/addresses`, {
+        ...US,
+        country: 'United States',
+      });
+      expect(Object.keys(address.body.address).sort()).toEqual(
+        [
+          // The spec's 2021-01 table...
+          'id',
+          'address1',
+          'address2',
+          'city',
+          'company',
+          'province',
+          'zip',
+          'phone',
+          'country',
+          'country_code',
+          'customer_id',
+          'first_name',
+          'last_name',
+          'presentment_currency',
+          'created_at',
+          'updated_at',
+          // ...with the fields the live assertion names.
+          'cart_attributes',
+          'cart_note',
+          'discount_id',
+          'note_attributes',
+          'original_shipping_lines',
+          'shipping_lines_override',
+        ].sort(),
+      );
+    });
+  });
 });

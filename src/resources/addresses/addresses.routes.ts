@@ -2,7 +2,7 @@
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
-import type { ApiRequest, Endpoint } from '../../http/types.js';
+import type { ApiRequest, Body, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
 import { findCustomer } from '../../domain/customers/customers.service.js';
@@ -31,6 +31,19 @@ import { addressActionSchemas } from './addresses.actions.schemas.js';
 
 function render(request: ApiRequest, address: Address): unknown {
   return addressSerializers[request.version](address, request.store);
+}
+
+/**
+ * An update body sent wrapped, `{"address": {...}}`, as some integrations do (live evidence,
+ * api-facts wave 3: the service answers 200); the emulator applies what it wraps, as it takes
+ * metafield bodies either way.
+ */
+function unwrapped(body: Body): Body {
+  const keys = Object.keys(body);
+  const inner = body.address;
+  if (keys.length === 1 && typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+    return inner as Body;
+  return body;
 }
 
 const countryFieldOf = (request: ApiRequest) => (request.version === '2021-01' ? 'country' : 'country_code');
@@ -125,11 +138,12 @@ export const addressEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findAddress(request.store, id);
-      const fields = parseWith(addressSchemas().update[request.version], request.body);
+      const body = unwrapped(request.body);
+      const fields = parseWith(addressSchemas().update[request.version], body);
       const address = updateAddress(request, id, fields, countryFieldOf(request));
-      if (request.version === '2021-11' && request.body.discounts !== undefined) {
+      if (request.version === '2021-11' && body.discounts !== undefined) {
         // Spec: only the first entry is applied; [] removes the discount.
-        const [first] = parseWith(addressActionSchemas().discounts, request.body.discounts);
+        const [first] = parseWith(addressActionSchemas().discounts, body.discounts);
         if (!first) return { body: { address: render(request, removeAddressDiscount(request, id)) } };
         const { discount, field } = discountNamed(request.store, {
           discount_id: first.id,

@@ -9,6 +9,7 @@ import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
+import { platformProductTitle } from '../../domain/products/products.service.js';
 import type { Product } from '../../model/product.js';
 import { PRODUCT_COUNT_FILTERS, productIncludes, productList } from './products.list.js';
 import {
@@ -59,7 +60,8 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Create a product with its purchase settings (plans)',
     handle: (request) => {
       const { fields, settings } = parseWith(productSchemas().create2021_01, request.body);
-      const product = createProductWithSettings(request, fields, settings);
+      const title = fields.title ?? platformProductTitle(request.store, fields.external_product_id);
+      const product = createProductWithSettings(request, { ...fields, title }, settings);
       return createdResponse(request.routeVersion, { product: render(request, product) });
     },
   },
