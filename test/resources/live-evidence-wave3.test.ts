@@ -86,6 +86,28 @@ describe.each(DIALECTS)('live evidence, wave 3, with $name', ({ prefix, word, op
     zip: '10118',
   };
 
+  describe('a client that reads a body only when its type is exactly application/json', () => {
+    /** As published clients do: anything but the exact type is read as no record at all. */
+    async function strictCall(api: Api, method: string, path: string, body?: unknown): Promise<Json> {
+      const reply = await api.call(method, path, body);
+      return reply.headers.get('Content-Type') === 'application/json' ? reply.body : {};
+    }
+
+    it.each(['2021-01', '2021-11'] as const)(
+      'reads records, counts and errors from a %s store',
+      async (version) => {
+        const s = await store(version);
+        const customer = await customer2021_01(s.api);
+        expect((await strictCall(s.api, 'GET', `/customers/${customer.id}`)).customer?.id).toBe(customer.id);
+        expect((await strictCall(s.api, 'GET', '/customers')).customers).toHaveLength(1);
+        if (version === '2021-01') expect((await strictCall(s.api, 'GET', '/customers/count')).count).toBe(1);
+        expect((await strictCall(s.api, 'GET', '/customers/999999')).errors).toBe('Not Found');
+        expect((await strictCall(s.api, 'POST', '/customers', { email: 'nope' })).errors).toBeDefined();
+        expect((await strictCall(s.api, 'GET', '/')).store?.store_id).toBe(s.created.store.id);
+      },
+    );
+  });
+
   describe('GET /', () => {
     it.each(['2021-01', '2021-11'] as const)(
       'a %s store answers itself to a valid token; 401 without one',
