@@ -248,6 +248,16 @@ describe.each(DIALECTS)('live evidence, wave 3, with $name', ({ prefix, word, op
       });
       expect(back.status, back.text).toBe(200);
       expect(back.body.order.line_items[0][w('{w}_variant_id')]).toBe(old);
+      // A published Python client sends the swap as PUT and the new date as scheduled_at.
+      const put = await s.api.put(`/orders/${id}/${w('update_{w}_variant')}/${old}`, {
+        [w('new_{w}_variant_id')]: '5151',
+      });
+      expect(put.status, put.text).toBe(200);
+      expect(put.body.order.line_items[0][w('{w}_variant_id')]).toBe('5151');
+      const scheduled = await s.api.post(`/orders/${id}/change_date`, {
+        scheduled_at: '2025-03-12T00:00:00',
+      });
+      expect(scheduled.body.order.scheduled_at).toBe('2025-03-12T00:00:00');
     });
 
     it("refusals: a processed order keeps its date and items, a charge must be the order's and successful", async () => {

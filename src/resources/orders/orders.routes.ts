@@ -234,8 +234,9 @@ export const orderEndpoints: readonly Endpoint[] = [
       return createdResponse(request.routeVersion, render(request, order));
     },
   },
-  {
-    method: 'POST',
+  // POST as the Ruby client sends it (api-facts), PUT as a published Python client does.
+  ...(['POST', 'PUT'] as const).map((method): Endpoint => ({
+    method,
     // The action names the platform: `update_platform_variant`, `update_shopify_variant` with the
     // store's word (`--platform-word`); the neutral name works in every store, as fields do.
     path: '/orders/:id/:update_variant/:old_variant_id',
@@ -259,5 +260,5 @@ export const orderEndpoints: readonly Endpoint[] = [
       );
       return { body: render(request, order) };
     },
-  },
+  })),
 ];
