@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { onFirstUse } from '../platform/first-use.js';
 import { errors } from '../errors/messages.js';
 import { MAX_BODY_DEPTH } from '../http/body.js';
+import { JSON_TYPE } from '../http/answer-body.js';
 import { parseWith } from '../errors/validation.js';
 import {
   namedSnapshots,
@@ -86,7 +87,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
       return {
         // Streamed (src/store/snapshot-stream.ts): a record a line, or a line of rows in version 2.
         body: Readable.from(await snapshotChunks(store, version)),
-        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        headers: { 'Content-Type': JSON_TYPE },
       };
     },
   },

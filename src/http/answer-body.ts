@@ -6,17 +6,25 @@ import { Stream } from 'node:stream';
  * Sets an answer's body as Koa would, except that a JSON value goes as its text. Handed an object,
  * Koa tests it against the web's ReadableStream, Blob and Response before serializing it, and on
  * Node 20 the first look at `Response` loads undici: 10 to 20 ms of the first answer after start.
- * Text, bytes and streams (a snapshot export) go as they are; the JSON text and its header are Koa's.
+ * Text, bytes and streams (a snapshot export) go as they are.
+ *
+ * The type is `application/json` exactly, with no `charset` (JSON is UTF-8 by definition): every
+ * recorded live answer of the real service carries that string, and published clients that compare
+ * the type exactly read an empty record from anything else (api-facts: "Live evidence, wave 3").
+ * The control API answers the same way, so one client reads both.
  *
  * @example
  * setBody(ctx, { customers: [] }); // ctx.body === '{"customers":[]}'
  */
+/** The `Content-Type` of every JSON answer (the live service's, exactly). */
+export const JSON_TYPE = 'application/json';
+
 export function setBody(ctx: Context, body: unknown): void {
   if (typeof body !== 'object' || body === null || Buffer.isBuffer(body) || body instanceof Stream) {
     ctx.body = body;
     return;
   }
   // As Koa: a JSON type the answer already set stays.
-  if (!/\bjson\b/i.test(ctx.type)) ctx.set('Content-Type', 'application/json; charset=utf-8');
+  if (!/\bjson\b/i.test(ctx.type)) ctx.set('Content-Type', JSON_TYPE);
   ctx.body = JSON.stringify(body);
 }

@@ -3,7 +3,9 @@
  * of the real service show them (api-facts: "Recorded real records"): `X-<prefix>-Version` (the
  * version that answered), `X-<prefix>-Limit: <used>/<size>` (the token's bucket, counted whether or
  * not the store enforces its rate limit) and `Access-Control-Expose-Headers` naming them for
- * browsers. They are set before the request is served, so whatever answers later keeps them.
+ * browsers; and `Access-Control-Allow-Origin` naming the service's own admin origin only (api-facts:
+ * "Live evidence, wave 3"). They are set before the request is served, so whatever answers later
+ * keeps them; a CORS preflight (`OPTIONS`, which carries no token) gets them on its 401.
  */
 import type { Context } from 'koa';
 import type { BucketReading } from '../platform/rate-limit/leaky-bucket.js';
@@ -12,6 +14,7 @@ import { isApiVersion, type ApiVersion } from '../model/versions.js';
 import type { HeaderNames } from './headers.js';
 
 const EXPOSE = 'Access-Control-Expose-Headers';
+const ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
 
 export interface AnswerHeaders {
   /**
@@ -42,6 +45,7 @@ export function answerHeaders(
     stamp(ctx, auth, version) {
       const reading = auth.store.traffic.limiter.take(auth.token.id, auth.store.settings.rate_limit);
       ctx.set(EXPOSE, headers.exposed);
+      ctx.set(ALLOW_ORIGIN, headers.allowedOrigin);
       ctx.set(headers.version, version);
       ctx.set(headers.limit, `${reading.used}/${reading.size}`);
       return reading;
@@ -49,6 +53,7 @@ export function answerHeaders(
     stampAnonymous(ctx) {
       const requested = ctx.headers[versionKey];
       ctx.set(EXPOSE, headers.exposed);
+      ctx.set(ALLOW_ORIGIN, headers.allowedOrigin);
       ctx.set(
         headers.version,
         typeof requested === 'string' && isApiVersion(requested) ? requested : fallbackVersion(),

@@ -7,6 +7,11 @@ import type { HeaderNames } from './headers.js';
 export interface RequestIdentity {
   readonly auth: Authenticated;
   readonly version: ApiVersion;
+  /**
+   * True when the request named no version (its store's default answers): such a request may be
+   * served by a route of the latest version (`endpointFor`).
+   */
+  readonly unversioned?: boolean;
 }
 
 /**
@@ -57,7 +62,7 @@ export function identityOf(
   version: ApiVersion | undefined,
   headers: HeaderNames,
 ): RequestIdentity {
-  if (version === undefined)
-    throw errors.invalidVersion(String(ctx.headers[headers.version.toLowerCase()]), API_VERSIONS);
-  return { auth, version };
+  const named = ctx.headers[headers.version.toLowerCase()];
+  if (version === undefined) throw errors.invalidVersion(String(named), API_VERSIONS);
+  return { auth, version, unversioned: named === undefined || named === '' };
 }

@@ -27,6 +27,8 @@ const WORD_FIELDS = [
   '{w}_cart_token',
   // 2021-01 `GET /shop`.
   'my_{w}_domain',
+  // 2021-01 `POST /orders/{id}/update_<word>_variant/{old}` (api-facts: live evidence, wave 3).
+  'new_{w}_variant_id',
 ];
 
 /**

@@ -9,7 +9,7 @@ import type { Scope } from '../store/scopes.js';
 import { grants } from '../store/scopes.js';
 import type { StoreSettings } from '../store/settings.js';
 import type { Store } from '../store/store.js';
-import type { ApiVersion } from '../model/versions.js';
+import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import type { RequestIdentity } from './auth.middleware.js';
 import { dialectOf } from './dialect.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, Gate, Query } from './types.js';
@@ -23,6 +23,8 @@ export interface RequestParts {
   readonly path: string;
   /** `scheme://host`, computed only when a handler reads it (Link headers). */
   readonly origin: () => string;
+  /** The version whose route serves the request (`routeVersionOf`); the request's own when absent. */
+  readonly routeVersion?: ApiVersion;
 }
 
 /** The parsed request a handler gets. */
@@ -31,6 +33,7 @@ class EndpointRequest implements ApiRequest {
   readonly token: ApiRequest['token'];
   readonly actor: ApiRequest['actor'];
   readonly version: ApiVersion;
+  readonly routeVersion: ApiVersion;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
   readonly body: Body;
@@ -42,6 +45,7 @@ class EndpointRequest implements ApiRequest {
     this.token = auth.token;
     this.actor = auth.actor;
     this.version = version;
+    this.routeVersion = parts.routeVersion ?? version;
     this.params = parts.params;
     // The store's wire names (`shopify_order_id`) are read here into the neutral ones, once for every caller.
     const dialect = dialectOf(auth.store);
@@ -69,12 +73,33 @@ export function endpointRequest(parts: RequestParts): ApiRequest {
   return new EndpointRequest(parts);
 }
 
-/** The endpoint of a group (one method and path) that serves `version`; 501 when none does. */
-export function endpointFor(group: readonly Endpoint[], version: ApiVersion): Endpoint {
-  const endpoint = group.find((candidate) => !candidate.versions || candidate.versions.includes(version));
+const serves = (endpoint: Endpoint, version: ApiVersion) =>
+  !endpoint.versions || endpoint.versions.includes(version);
+
+/**
+ * The endpoint of a group (one method and path) that serves `version`; 501 when none does. A
+ * request that named no version (`unversioned`) is also served by a route of the latest version
+ * when its store's default has none (api-facts, "Live evidence, wave 3": an unversioned `POST
+ * /addresses` with `customer_id` on a 2021-01 store is created); its answer keeps the store's
+ * default version's record shapes (`routeVersionOf` says which version's route served it).
+ *
+ * @example
+ * endpointFor(group, '2021-01', true); // the 2021-11 `POST /addresses` for an unversioned request
+ */
+export function endpointFor(group: readonly Endpoint[], version: ApiVersion, unversioned = false): Endpoint {
+  const endpoint =
+    group.find((candidate) => serves(candidate, version)) ??
+    (unversioned ? group.find((candidate) => serves(candidate, LATEST_VERSION)) : undefined);
   if (!endpoint) throw errors.notInVersion(version);
   return endpoint;
 }
+
+/** The version whose route table `endpoint` belongs to, for a request in `version`. */
+export function routeVersionOf(endpoint: Endpoint, version: ApiVersion): ApiVersion {
+  return serves(endpoint, version) ? version : LATEST_VERSION;
+}
+
+const LATEST_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1] ?? '2021-11';
 
 /** Refuses an endpoint the store's platform, plan or products do not include (spec rules 5-7). */
 export function checkGate(gate: Gate, settings: StoreSettings): void {

@@ -12,7 +12,7 @@ import type { SelectedFault } from '../platform/faults/fault-rules.js';
 import type { JournalEntry } from '../platform/journal/journal.js';
 import { readJsonObject } from './body.js';
 import type { HeaderNames } from './headers.js';
-import { setBody } from './answer-body.js';
+import { JSON_TYPE, setBody } from './answer-body.js';
 import { recordCutResponse, responseText } from './journal.step.js';
 
 export interface FaultEnvironment {
@@ -71,7 +71,7 @@ class KoaFaultEffects implements FaultEffects {
     ctx.respond = false;
     const res = ctx.res;
     res.writeHead(code, {
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_TYPE,
       'Content-Length': payload.length,
     });
     res.write(payload.subarray(0, sent), () => res.socket?.destroy());

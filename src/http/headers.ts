@@ -12,6 +12,12 @@ export interface HeaderNames {
   readonly limit: string;
   /** The value of `Access-Control-Expose-Headers` on the API's answers (the recorded one: lowercase names). */
   readonly exposed: string;
+  /**
+   * The value of `Access-Control-Allow-Origin` on the API's answers: the service's own admin
+   * origin, `https://admin.<prefix in lowercase>.com`, never `*` or the caller's origin (api-facts:
+   * "Live evidence, wave 3"), so a page of any other origin cannot read the API.
+   */
+  readonly allowedOrigin: string;
 }
 
 export function headerNames(prefix = 'Service'): HeaderNames {
@@ -23,6 +29,7 @@ export function headerNames(prefix = 'Service'): HeaderNames {
     topic: `X-${prefix}-Topic`,
     limit: `X-${prefix}-Limit`,
     exposed: `link, x-request-id, x-${prefix.toLowerCase()}-limit, x-${prefix.toLowerCase()}-version`,
+    allowedOrigin: `https://admin.${prefix.toLowerCase()}.com`,
   };
 }
 

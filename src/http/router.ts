@@ -9,7 +9,13 @@ import { dictionary } from '../platform/dictionary.js';
 import { readJsonObject } from './body.js';
 import { dialectOf } from './dialect.js';
 import { setBody } from './answer-body.js';
-import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from './endpoint-request.js';
+import {
+  checkAccess,
+  endpointFor,
+  endpointRequest,
+  invokeEndpoint,
+  routeVersionOf,
+} from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { AppState } from './state.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, Query } from './types.js';
@@ -79,6 +85,7 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
       body,
       path: ctx.path,
       origin: () => originOf(ctx),
+      routeVersion: routeVersionOf(endpoint, identity.version),
     });
     const dialect = dialectOf(request.store);
     const result = invokeEndpoint(endpoint, request, holdFor(request));
@@ -90,7 +97,7 @@ function dispatch(endpoints: readonly Endpoint[]): Dispatcher {
   return (ctx, params) => {
     const identity = ctx.state.identity;
     if (!identity) throw errors.internal();
-    const endpoint = endpointFor(endpoints, identity.version);
+    const endpoint = endpointFor(endpoints, identity.version, identity.unversioned);
     checkAccess(endpoint, identity);
     // DELETE reads a body too: the bulk deletes (plans-bulk, collection_products-bulk) carry one.
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {

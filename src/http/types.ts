@@ -17,7 +17,14 @@ export type Body = Readonly<Record<string, unknown>>;
 
 export interface ApiRequest {
   readonly store: Store;
+  /** The version the answer speaks: record shapes, names, timestamps. */
   readonly version: ApiVersion;
+  /**
+   * The version whose route serves the request: `version`, except for a request that named no
+   * version served by a route of the latest version (`endpointFor`). Statuses that differ by
+   * version (201/204 against 200/`{}`: src/resources/responses.ts) follow the route.
+   */
+  readonly routeVersion: ApiVersion;
   readonly token: TokenRecord;
   readonly actor: Actor;
   readonly params: Readonly<Record<string, string>>;

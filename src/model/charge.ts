@@ -105,6 +105,11 @@ export interface Charge {
   readonly external_variant_id_not_found: boolean;
   /** When another queued charge was merged into this one (rule 2); absent in records stored before. */
   readonly merged_at?: Timestamp | null;
+  /**
+   * When a queued charge's shipping was last priced (built or rebuilt), to the millisecond;
+   * absent in records stored before the field existed (their `updated_at` stands in).
+   */
+  readonly shipping_priced_at?: Timestamp | null;
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

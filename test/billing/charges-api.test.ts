@@ -36,9 +36,9 @@ describe('charge records', () => {
       external_order_id: { ecommerce: null },
       external_transaction_id: { payment_processor: null },
       external_variant_id_not_found: false,
-      external_variant_not_found: null,
+      // Live evidence: a queued charge has not been tried, so it shows neither
+      // external_variant_not_found nor last_charge_attempt.
       has_uncommitted_changes: false,
-      last_charge_attempt: null,
       line_items: [
         {
           purchase_item_id: subscription.id,
@@ -80,7 +80,8 @@ describe('charge records', () => {
           source: 'store',
           taxable: false,
           tax_lines: [],
-          retrieved_at: null,
+          // When the queued charge's shipping was priced: its creation, from the store clock.
+          retrieved_at: '2025-01-15T12:00:00.000000+00:00',
           status: 'active',
         },
       ],
@@ -277,6 +278,7 @@ describe('one-time items', () => {
       quantity: 2,
       sku: null,
       sku_override: false,
+      type: 'onetime',
       updated_at: '2025-01-15T12:00:00+00:00',
       variant_title: null,
     });

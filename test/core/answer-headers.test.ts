@@ -41,6 +41,9 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
     limit: `X-${prefix}-Limit`,
   };
   const exposed = `link, x-request-id, x-${prefix.toLowerCase()}-limit, x-${prefix.toLowerCase()}-version`;
+  // The service's own admin origin, from the header prefix; never `*` nor the caller's origin.
+  const origin = `https://admin.${prefix.toLowerCase()}.com`;
+  const type = 'application/json';
 
   /** A store whose bucket drains a call every 1,000 s, so counts cannot move while a test runs. */
   async function store(version: ApiVersion, rateLimit: Record<string, unknown> = {}) {
@@ -66,6 +69,8 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
     limit: response.headers.get(names.limit),
     exposed: response.headers.get('Access-Control-Expose-Headers'),
     requestId: response.headers.get('X-Request-Id') !== null,
+    origin: response.headers.get('Access-Control-Allow-Origin'),
+    type: response.headers.get('Content-Type'),
   });
 
   it.each(['2021-01', '2021-11'] as const)(
@@ -86,16 +91,16 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
         await call('/customers', { headers: { 'X-Emulator-Fault': '503' } }),
       ];
       expect(answers.map(headersOf)).toEqual([
-        { status: 200, version, limit: '1/40', exposed, requestId: true },
-        { status: 200, version: other, limit: '2/40', exposed, requestId: true },
-        { status: 404, version, limit: '3/40', exposed, requestId: true },
-        { status: 404, version, limit: '4/40', exposed, requestId: true },
-        { status: 415, version, limit: '5/40', exposed, requestId: true },
+        { status: 200, version, limit: '1/40', exposed, requestId: true, origin, type },
+        { status: 200, version: other, limit: '2/40', exposed, requestId: true, origin, type },
+        { status: 404, version, limit: '3/40', exposed, requestId: true, origin, type },
+        { status: 404, version, limit: '4/40', exposed, requestId: true, origin, type },
+        { status: 415, version, limit: '5/40', exposed, requestId: true, origin, type },
         // A version the service does not have: refused in the store's default one.
-        { status: 426, version, limit: '6/40', exposed, requestId: true },
-        { status: 422, version, limit: '7/40', exposed, requestId: true },
-        { status: 500, version, limit: '8/40', exposed, requestId: true },
-        { status: 503, version, limit: '9/40', exposed, requestId: true },
+        { status: 426, version, limit: '6/40', exposed, requestId: true, origin, type },
+        { status: 422, version, limit: '7/40', exposed, requestId: true, origin, type },
+        { status: 500, version, limit: '8/40', exposed, requestId: true, origin, type },
+        { status: 503, version, limit: '9/40', exposed, requestId: true, origin, type },
       ]);
     },
   );
@@ -104,13 +109,23 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
     const anonymous = (headers: Record<string, string>) =>
       fetch(`${emulator().url}/customers`, { headers }).then(headersOf);
     const version = emulator().apiVersion;
-    expect(await anonymous({})).toEqual({ status: 401, version, limit: '0/40', exposed, requestId: true });
+    expect(await anonymous({})).toEqual({
+      status: 401,
+      version,
+      limit: '0/40',
+      exposed,
+      requestId: true,
+      origin,
+      type,
+    });
     expect(await anonymous({ [names.token]: 'nobody', [names.version]: '2021-01' })).toEqual({
       status: 401,
       version: '2021-01',
       limit: '0/40',
       exposed,
       requestId: true,
+      origin,
+      type,
     });
   });
 
@@ -124,6 +139,8 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
       limit: '2/2',
       exposed,
       requestId: true,
+      origin,
+      type,
     });
     const counted = await store('2021-11', { size: 2 });
     const statuses = [];
@@ -140,10 +157,25 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
     const { call, control } = await store('2021-01');
     await control.addFault({ match: { path: '/customers' }, action: { type: 'status', status: 502 } });
     const faulted = headersOf(await call('/customers'));
-    expect(faulted).toEqual({ status: 502, version: '2021-01', limit: '1/40', exposed, requestId: true });
+    expect(faulted).toEqual({
+      status: 502,
+      version: '2021-01',
+      limit: '1/40',
+      exposed,
+      requestId: true,
+      origin,
+      type,
+    });
     // A cut-short answer has sent its headers before the connection closes.
     const cut = await call('/addresses', { headers: { 'X-Emulator-Fault': 'truncate' } });
-    expect(headersOf(cut)).toMatchObject({ status: 200, version: '2021-01', limit: '2/40', exposed });
+    expect(headersOf(cut)).toMatchObject({
+      status: 200,
+      version: '2021-01',
+      limit: '2/40',
+      exposed,
+      origin,
+      type,
+    });
     await expect(cut.text()).rejects.toThrow();
     await control.uninstall({ target: 'service' });
     expect(headersOf(await call('/addresses'))).toEqual({
@@ -152,6 +184,38 @@ describe.each(DIALECTS)('answer headers with $name', ({ prefix, options }) => {
       limit: '3/40',
       exposed,
       requestId: true,
+      origin,
+      type,
     });
+  });
+  it('a page of another origin gets the admin origin, never its own nor *; a preflight (no token) too', async () => {
+    const { call } = await store('2021-11');
+    const caller = 'http://localhost:5173';
+    const read = await call('/customers', { headers: { Origin: caller } });
+    expect(headersOf(read)).toMatchObject({ status: 200, origin, type });
+    const preflight = await fetch(`${emulator().url}/customers`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: caller,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': names.token.toLowerCase(),
+      },
+    });
+    expect(headersOf(preflight)).toMatchObject({ status: 401, origin, type });
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).not.toBe(caller);
+  });
+
+  it('the control API answers JSON with the same exact type, and no CORS header (the dashboard is same-origin)', async () => {
+    const { created } = await store('2021-11');
+    const health = await fetch(`${emulator().url}/_emulator/health`);
+    expect(health.headers.get('Content-Type')).toBe(type);
+    const clock = await fetch(`${emulator().url}/_emulator/clock`, {
+      headers: { [names.token]: created.token },
+    });
+    expect(clock.status).toBe(200);
+    expect(clock.headers.get('Content-Type')).toBe(type);
+    expect(clock.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const refused = await fetch(`${emulator().url}/_emulator/nowhere`);
+    expect(refused.headers.get('Content-Type')).toBe(type);
   });
 });

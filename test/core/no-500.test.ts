@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/resources/index.js';
 import { Random } from '../../src/platform/random.js';
 import { API_VERSIONS } from '../../src/model/versions.js';
+import { Api } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { hostileShop } from '../helpers/hostile-shop.js';
 import { createProduct } from '../helpers/catalog.js';
@@ -179,6 +180,36 @@ describe('no input produces a 500', () => {
       }
     }
     expect(seen.length).toBeGreaterThan(500);
+  }, 120_000);
+});
+
+describe('no unversioned request produces a 500', () => {
+  it('a 2021-01 store answers every endpoint, 2021-11 routes included, to requests naming no version', async () => {
+    // A request without a version header may be served by a 2021-11 route, answered in 2021-01 shapes.
+    const s = await store({ version: '2021-01', settings: { retention_enabled: true } });
+    const { customerId, addressId } = await createCustomerWithAddress(s.api);
+    await createProduct(s.api.with({ version: '2021-11' }));
+    const bare = new Api(s.api.baseUrl, s.token);
+    const random = new Random(2025);
+    const ids = ['0', 'abc', String(customerId), String(addressId)];
+    let served = 0;
+    for (const endpoint of endpoints) {
+      for (const id of ids) {
+        const path = endpoint.path.replace(/:\w+/g, id);
+        const query = QUERIES[random.int(0, QUERIES.length - 1)];
+        const bodies =
+          endpoint.method === 'GET' || endpoint.method === 'DELETE'
+            ? [undefined]
+            : [{}, nastyBody(random, FIELDS)];
+        for (const body of bodies) {
+          const reply = await bare.call(endpoint.method, path, body, { query });
+          const what = `${endpoint.method} ${path} ${JSON.stringify(query)} ${JSON.stringify(body)}`;
+          expect(reply.status < 500, `${reply.status} ${what}`.slice(0, 400)).toBe(true);
+          if (reply.status !== 404) served++;
+        }
+      }
+    }
+    expect(served).toBeGreaterThan(100);
   }, 120_000);
 });
 

@@ -45,6 +45,7 @@ function readings(zoo: Zoo, version: ApiVersion): Reading[] {
     [`/checkouts/${zoo.checkoutToken}`, 'checkout', 'checkout'],
     [`/checkouts/${zoo.checkoutToken}/shipping_rates`, 'shipping_rates', 'shipping_rate'],
     ['/store', 'store', 'store'],
+    ['/', 'store', 'root_store'],
     ['/token_information', 'token_information', 'token_information'],
     ['/accounts', 'accounts', 'account'],
   ];

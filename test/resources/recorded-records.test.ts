@@ -145,12 +145,16 @@ describe.each(DIALECTS)('recorded real records, with $words', ({ emulator, setti
         merged_at: '2025-01-15T13:00:00+00:00',
         total_duties: '0.00',
         tags: 'Subscription, Subscription Recurring Order',
-        external_variant_not_found: null,
-        last_charge_attempt: null,
         retry_date: null,
       });
+      // Live evidence (wave 3): one shape per status. A queued charge has not been tried: neither
+      // last_charge_attempt nor external_variant_not_found; the spec's own two fields stay.
+      expect(merged).not.toHaveProperty('last_charge_attempt');
+      expect(merged).not.toHaveProperty('external_variant_not_found');
+      expect(merged).toMatchObject({ charge_attempts: 0, external_variant_id_not_found: false });
+      // retrieved_at: when its shipping was last priced (the merge rebuilt it), with microseconds.
       expect(merged.shipping_lines).toEqual([
-        expect.objectContaining({ retrieved_at: null, status: 'active' }),
+        expect.objectContaining({ retrieved_at: '2025-01-15T13:00:00.000000+00:00', status: 'active' }),
       ]);
       const lines = Object.fromEntries(merged.line_items.map((line: Json) => [line.purchase_item_id, line]));
       expect(lines[coffee.id]).toMatchObject({
@@ -185,6 +189,10 @@ describe.each(DIALECTS)('recorded real records, with $words', ({ emulator, setti
         external_variant_id_not_found: false,
         external_variant_not_found: null,
       });
+      // Tried, so no longer priced as a queued charge: retrieved_at is null.
+      expect(failed.shipping_lines).toEqual([
+        expect.objectContaining({ retrieved_at: null, status: 'active' }),
+      ]);
       const legacy = (await s.api.get(`/charges/${failed.id}`, { version: '2021-01' })).body.charge;
       expect(legacy).toMatchObject({ retry_date: '2025-01-17', number_times_tried: 1 });
     });

@@ -155,6 +155,9 @@ const CASES: readonly TopicCase[] = [
       ).body.onetime;
       await s.api.put(`/onetimes/${onetime.id}`, { quantity: 2 });
       expect((await s.api.delete(`/onetimes/${onetime.id}`)).status).toBe(204);
+      // Live evidence (wave 3): 2021-11 one-time payloads say what they are.
+      for (const topic of ['onetime/created', 'onetime/updated'])
+        expect((await s.payloads(topic)).map((payload) => payload.onetime.type)).toEqual(['onetime']);
     },
   },
   {

@@ -141,6 +141,7 @@ export function newChargeFields(
     external_order_id: null,
     external_variant_id_not_found: false,
     merged_at: null,
+    shipping_priced_at: store.clock.date().toISOString(),
     created_at: now,
     updated_at: now,
   };
@@ -195,6 +196,8 @@ export function syncQueuedCharges(ctx: ServiceContext, addressId: number): void 
         ...content,
         has_uncommitted_changes: false,
         ...(merged ? { merged_at: store.now() } : {}),
+        // A rebuild prices the charge's shipping again.
+        shipping_priced_at: store.clock.date().toISOString(),
         updated_at: store.now(),
       });
       if (!sameContent(existing, content)) {

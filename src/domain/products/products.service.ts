@@ -61,6 +61,23 @@ export function findVariant(
   return product && variant ? { product, variant } : undefined;
 }
 
+/**
+ * The title of a platform product the store knows only by id (a 2021-01 product created without
+ * a title takes the platform product's: api-facts, "Live evidence, wave 3"). The emulator has no
+ * platform catalog: the title the store's subscriptions or one-time items of that product carry,
+ * else empty.
+ *
+ * @example platformProductTitle(store, '7001') // 'House Coffee' when a subscription of 7001 says so
+ */
+export function platformProductTitle(store: Store, externalProductId: string): string {
+  for (const items of [store.collections.subscriptions, store.collections.onetimes]) {
+    for (const item of items.values()) {
+      if (item.external_product_id === externalProductId && item.product_title) return item.product_title;
+    }
+  }
+  return '';
+}
+
 /** The product with this external id (2021-11 paths), or 404. */
 export function findProduct(store: Store, externalProductId: string): Product {
   const product = findProductByExternalId(store, externalProductId);

@@ -2,7 +2,7 @@
 import { parseIncludes, withIncludes } from '../../http/list/include.js';
 import { countResponse, listResponse } from '../../http/list/list.js';
 import { pathId } from '../../http/params.js';
-import type { ApiRequest, Endpoint } from '../../http/types.js';
+import type { ApiRequest, Body, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { errors } from '../../errors/messages.js';
 import { findCustomer } from '../../domain/customers/customers.service.js';
@@ -33,6 +33,19 @@ function render(request: ApiRequest, address: Address): unknown {
   return addressSerializers[request.version](address, request.store);
 }
 
+/**
+ * An update body sent wrapped, `{"address": {...}}`, as some integrations do (live evidence,
+ * api-facts wave 3: the service answers 200); the emulator applies what it wraps, as it takes
+ * metafield bodies either way.
+ */
+function unwrapped(body: Body): Body {
+  const keys = Object.keys(body);
+  const inner = body.address;
+  if (keys.length === 1 && typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+    return inner as Body;
+  return body;
+}
+
 const countryFieldOf = (request: ApiRequest) => (request.version === '2021-01' ? 'country' : 'country_code');
 
 export const addressEndpoints: readonly Endpoint[] = [
@@ -46,7 +59,7 @@ export const addressEndpoints: readonly Endpoint[] = [
       const customer = findCustomer(request.store, pathId(request));
       const fields = completeAddress(parseWith(addressSchemas().create2021_01, request.body));
       const address = createAddress(request, customer.id, fields, 'country');
-      return createdResponse(request.version, { address: render(request, address) });
+      return createdResponse(request.routeVersion, { address: render(request, address) });
     },
   },
   {
@@ -62,7 +75,7 @@ export const addressEndpoints: readonly Endpoint[] = [
         throw errors.field('customer_id', `No customer with id ${customer_id}.`);
       }
       const address = createAddress(request, customer_id, completeAddress(fields), 'country_code');
-      return createdResponse(request.version, { address: render(request, address) });
+      return createdResponse(request.routeVersion, { address: render(request, address) });
     },
   },
   {
@@ -125,11 +138,12 @@ export const addressEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const id = pathId(request);
       findAddress(request.store, id);
-      const fields = parseWith(addressSchemas().update[request.version], request.body);
+      const body = unwrapped(request.body);
+      const fields = parseWith(addressSchemas().update[request.version], body);
       const address = updateAddress(request, id, fields, countryFieldOf(request));
-      if (request.version === '2021-11' && request.body.discounts !== undefined) {
+      if (request.version === '2021-11' && body.discounts !== undefined) {
         // Spec: only the first entry is applied; [] removes the discount.
-        const [first] = parseWith(addressActionSchemas().discounts, request.body.discounts);
+        const [first] = parseWith(addressActionSchemas().discounts, body.discounts);
         if (!first) return { body: { address: render(request, removeAddressDiscount(request, id)) } };
         const { discount, field } = discountNamed(request.store, {
           discount_id: first.id,
@@ -225,7 +239,7 @@ export const addressEndpoints: readonly Endpoint[] = [
     locks: (request) => pathId(request),
     handle: (request) => {
       deleteAddress(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

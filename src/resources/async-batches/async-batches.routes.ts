@@ -37,7 +37,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
       summary: 'Create an async batch of one batch_type',
       handle: (request) => {
         const { batch_type } = parseWith(asyncBatchSchemas().create, request.body);
-        return createdResponse(request.version, render(request, createBatch(request, batch_type)));
+        return createdResponse(request.routeVersion, render(request, createBatch(request, batch_type)));
       },
     },
     {
@@ -67,7 +67,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
           batch.id,
           tasks.map((task) => task.body),
         );
-        return createdResponse(request.version, {
+        return createdResponse(request.routeVersion, {
           async_batch_tasks: added.map((task) => serializeTask(task, request.version)),
         });
       },

@@ -9,10 +9,14 @@ import type { Store } from '../../store/store.js';
 import type { ApiVersion } from '../../model/versions.js';
 import { address2021_01, platformIdOutput, timestamp } from '../serialize.js';
 import type { Charge, ChargeLineItem, ChargeShippingLine } from '../../model/charge.js';
+import { pricedAt, showsTries } from './charge-tries.js';
 
-/** api-facts (recorded real records): 2021-11 shipping lines also carry `retrieved_at` and `status`. */
-function shippingLine2021_11(line: ChargeShippingLine): Record<string, unknown> {
-  return { ...line, retrieved_at: null, status: 'active' };
+/**
+ * api-facts (recorded real records): 2021-11 shipping lines also carry `retrieved_at` and `status`;
+ * `retrieved_at` is when a queued charge's shipping was last priced, null once processed.
+ */
+function shippingLine2021_11(line: ChargeShippingLine, retrievedAt: string | null): Record<string, unknown> {
+  return { ...line, retrieved_at: retrievedAt, status: 'active' };
 }
 
 /**
@@ -69,6 +73,9 @@ function line2021_01(store: Store, line: ChargeLineItem): Record<string, unknown
 
 function serialize2021_11(charge: Charge, store: Store): Record<string, unknown> {
   const customer = store.collections.customers.get(charge.customer_id);
+  const retrievedAt =
+    charge.status === 'queued' ? pricedAt(charge.shipping_priced_at ?? charge.updated_at) : null;
+  const tried = showsTries(charge.status);
   return {
     id: charge.id,
     address_id: charge.address_id,
@@ -99,10 +106,11 @@ function serialize2021_11(charge: Charge, store: Store): Record<string, unknown>
     external_order_id: { ecommerce: charge.external_order_id },
     external_transaction_id: { payment_processor: charge.external_transaction_id },
     external_variant_id_not_found: charge.external_variant_id_not_found,
-    // api-facts (recorded real records): the real name of the field above, null unless not found.
-    external_variant_not_found: charge.external_variant_id_not_found ? true : null,
+    // api-facts (recorded real records): the real name of the field above, null unless not found;
+    // this one and last_charge_attempt only once the charge was tried (live evidence, wave 3).
+    ...(tried ? { external_variant_not_found: charge.external_variant_id_not_found ? true : null } : {}),
     has_uncommitted_changes: charge.has_uncommitted_changes,
-    last_charge_attempt: timestamp('2021-11', charge.last_charge_attempt),
+    ...(tried ? { last_charge_attempt: timestamp('2021-11', charge.last_charge_attempt) } : {}),
     line_items: charge.line_items.map((line) => line2021_11(store, line)),
     // Absent in charges stored before the field existed.
     merged_at: timestamp('2021-11', charge.merged_at ?? null),
@@ -114,7 +122,7 @@ function serialize2021_11(charge: Charge, store: Store): Record<string, unknown>
     retry_date: retryMoment(store, charge.retry_date),
     scheduled_at: charge.scheduled_at,
     shipping_address: charge.shipping_address,
-    shipping_lines: charge.shipping_lines.map(shippingLine2021_11),
+    shipping_lines: charge.shipping_lines.map((line) => shippingLine2021_11(line, retrievedAt)),
     status: charge.status,
     subtotal_price: charge.subtotal_price,
     tags: charge.tags,

@@ -28,7 +28,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
     summary: 'Create a collection',
     handle: (request) => {
       const collection = createCollection(request, parseWith(collectionSchemas().create, request.body));
-      return createdResponse(request.version, {
+      return createdResponse(request.routeVersion, {
         collection: serializeCollection(collection, request.version),
       });
     },
@@ -75,7 +75,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
     summary: 'Delete a collection and its memberships',
     handle: (request) => {
       deleteCollection(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {
@@ -104,7 +104,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
         id,
         items.map((item) => item.external_product_id),
       );
-      return createdResponse(request.version, {
+      return createdResponse(request.routeVersion, {
         collection_products: memberships.map((m) => serializeCollectionProduct(m, request.version)),
       });
     },
@@ -124,7 +124,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
         id,
         items.map((item) => item.external_product_id),
       );
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

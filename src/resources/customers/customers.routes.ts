@@ -46,7 +46,7 @@ export const customerEndpoints: readonly Endpoint[] = [
       const change = parseWith(customerSchemas()[request.version].create, request.body);
       authorizeTokens(request, change);
       const fields = change.fields as Parameters<typeof createCustomer>[1];
-      return createdResponse(request.version, {
+      return createdResponse(request.routeVersion, {
         customer: render(request, createCustomer(request, fields, change.tokens)),
       });
     },
@@ -103,7 +103,7 @@ export const customerEndpoints: readonly Endpoint[] = [
     summary: 'Delete a customer with its addresses, payment methods and metafields',
     handle: (request) => {
       deleteCustomer(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {

@@ -2,13 +2,21 @@
 import * as z from 'zod';
 import type { ApiVersion } from '../../model/versions.js';
 import { onFirstUse } from '../../platform/first-use.js';
+import { findCountry } from '../../domain/addresses/countries.js';
 import { definedOnly, schemaParts } from '../schema-parts.js';
 import type { CustomerPatch } from '../../domain/customers/customers.service.js';
 import { PROCESSOR_TOKEN_FIELDS, type ProcessorTokens } from '../../domain/customers/processor-tokens.js';
 
 /** The bodies of both versions as sent, before they become a CustomerChange. */
 function bodies() {
-  const { analyticsData, countryField, email, optionalText, text } = schemaParts();
+  const { analyticsData, email, optionalText, text } = schemaParts();
+  /**
+   * A customer's billing country: a country the emulator knows becomes its code (answered by
+   * name), any other text is kept as sent. Live evidence (api-facts, wave 3): the service does not
+   * check a customer's billing country against a list (an erasure tool wrote "Masked" and the
+   * update succeeded); an address's `country_code` is still checked.
+   */
+  const billingCountry = z.string().transform((value) => findCountry(value)?.code ?? value);
   const processorTokens = {
     stripe_customer_token: optionalText,
     braintree_customer_token: optionalText,
@@ -21,7 +29,7 @@ function bodies() {
     billing_address2: optionalText,
     billing_city: text,
     billing_company: optionalText,
-    billing_country: countryField,
+    billing_country: billingCountry,
     billing_first_name: text,
     billing_last_name: text,
     billing_phone: optionalText,

@@ -50,7 +50,7 @@ export const discountEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const input = parseWith(discountCreateFor(request.version, request.body), request.body);
       const discount = createDiscount(request, input);
-      return createdResponse(request.version, {
+      return createdResponse(request.routeVersion, {
         discount: serializeDiscount(discount, request.store, request.version),
       });
     },
@@ -104,7 +104,7 @@ export const discountEndpoints: readonly Endpoint[] = [
     summary: 'Delete a fully_disabled discount',
     handle: (request) => {
       deleteDiscount(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

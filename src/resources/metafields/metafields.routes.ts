@@ -47,7 +47,9 @@ export const metafieldEndpoints: readonly Endpoint[] = [
       const fields = parseMetafieldBody(metafieldSchemas().create, request.body);
       request.authorize(METAFIELD_SCOPES[fields.owner_resource].write);
       const metafield = createMetafield(request, fields);
-      return createdResponse(request.version, { metafield: metafieldSerializer(metafield, request.version) });
+      return createdResponse(request.routeVersion, {
+        metafield: metafieldSerializer(metafield, request.version),
+      });
     },
   },
   {
@@ -100,7 +102,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
     summary: 'Delete a metafield',
     handle: (request) => {
       deleteMetafield(request, findReadable(request, 'write').id);
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

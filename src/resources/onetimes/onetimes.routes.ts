@@ -52,12 +52,13 @@ export const onetimeEndpoints: readonly Endpoint[] = [
       );
     },
   },
-  {
+  ...['/addresses/:id/onetimes', '/onetimes/address/:id'].map((path): Endpoint => ({
     method: 'POST',
-    path: '/addresses/:id/onetimes',
+    path,
     scope: 'write_subscriptions',
     versions: ['2021-01'],
-    // api-facts (real clients): the 2021-01 API also creates a one-time under its address.
+    // api-facts (real clients; live evidence, wave 3): the 2021-01 API also creates a one-time
+    // under its address, by either path.
     summary: 'Add a one-time item to an address (2021-01), as POST /onetimes with the address of the path',
     locks: (request) => pathId(request),
     handle: (request) => {
@@ -66,11 +67,11 @@ export const onetimeEndpoints: readonly Endpoint[] = [
         address_id: pathId(request),
       });
       return createdResponse(
-        request.version,
+        request.routeVersion,
         render(request, createOnetime(request, input.address_id, input.change)),
       );
     },
-  },
+  })),
   {
     method: 'GET',
     path: '/onetimes',
@@ -110,7 +111,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
     locks: addressOf,
     handle: (request) => {
       deleteOnetime(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

@@ -20,6 +20,8 @@ function serialize2021_11(onetime: Onetime): Record<string, unknown> {
     quantity: onetime.quantity,
     sku: onetime.sku,
     sku_override: onetime.sku_override,
+    // Live evidence (api-facts, wave 3): the record says what it is, in answers and `onetime/*` payloads.
+    type: 'onetime',
     updated_at: timestamp('2021-11', onetime.updated_at),
     variant_title: onetime.variant_title,
   };

@@ -24,6 +24,12 @@ import { ORDER_STATUSES, type Order } from '../../model/order.js';
 import { orderSchemas } from './orders.schemas.js';
 import { orderSerializers } from './orders.serializers.js';
 import {
+  changeOrderDate,
+  cloneOrderOfPaidCharge,
+  swapOrderVariant,
+} from '../../domain/orders/order-actions.js';
+import { errors } from '../../errors/messages.js';
+import {
   cloneOrder,
   delayOrder,
   deleteOrder,
@@ -170,7 +176,7 @@ export const orderEndpoints: readonly Endpoint[] = [
     locks: addressOf,
     handle: (request) => {
       deleteOrder(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {
@@ -183,7 +189,7 @@ export const orderEndpoints: readonly Endpoint[] = [
       const id = pathId(request);
       findOrder(request.store, id);
       const { scheduled_at } = parseWith(orderSchemas().clone, request.body);
-      return createdResponse(request.version, render(request, cloneOrder(request, id, scheduled_at)));
+      return createdResponse(request.routeVersion, render(request, cloneOrder(request, id, scheduled_at)));
     },
   },
   {
@@ -199,4 +205,60 @@ export const orderEndpoints: readonly Endpoint[] = [
       return { body: render(request, delayOrder(request, id, scheduled_at)) };
     },
   },
+  // 2021-01 actions four published clients call (api-facts: "Live evidence, wave 3").
+  {
+    method: 'POST',
+    path: '/orders/:id/change_date',
+    scope: 'write_orders',
+    versions: ['2021-01'],
+    summary: 'Move a queued order to `shipping_date` (2021-01)',
+    locks: addressOf,
+    handle: (request) => {
+      const { shipping_date } = parseWith(orderSchemas().changeDate, request.body);
+      return {
+        body: render(request, changeOrderDate(request, pathId(request), shipping_date, 'shipping_date')),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/orders/clone_order_on_success_charge/:id/charge/:charge_id',
+    scope: 'write_orders',
+    versions: ['2021-01'],
+    summary: 'Clone an order of a successful charge into a queued order on `scheduled_at` (2021-01)',
+    locks: addressOf,
+    handle: (request) => {
+      const { scheduled_at } = parseWith(orderSchemas().clone, request.body);
+      const chargeId = pathId(request, 'charge_id');
+      const order = cloneOrderOfPaidCharge(request, pathId(request), chargeId, scheduled_at);
+      return createdResponse(request.routeVersion, render(request, order));
+    },
+  },
+  // POST as the Ruby client sends it (api-facts), PUT as a published Python client does.
+  ...(['POST', 'PUT'] as const).map((method): Endpoint => ({
+    method,
+    // The action names the platform: `update_platform_variant`, `update_shopify_variant` with the
+    // store's word (`--platform-word`); the neutral name works in every store, as fields do.
+    path: '/orders/:id/:update_variant/:old_variant_id',
+    scope: 'write_orders',
+    versions: ['2021-01'],
+    summary:
+      "Swap a queued order's line from one variant to `new_<word>_variant_id` (2021-01; the action is `update_<word>_variant`)",
+    locks: addressOf,
+    handle: (request) => {
+      const action = request.params.update_variant;
+      const word = request.store.settings.platform_word;
+      if (action !== 'update_platform_variant' && action !== `update_${word}_variant`)
+        throw errors.notFound();
+      const { new_platform_variant_id } = parseWith(orderSchemas().swapVariant, request.body);
+      const order = swapOrderVariant(
+        request,
+        pathId(request),
+        request.params.old_variant_id ?? '',
+        new_platform_variant_id,
+        'new_platform_variant_id',
+      );
+      return { body: render(request, order) };
+    },
+  })),
 ];

@@ -26,7 +26,7 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
     summary: 'Create a payment method',
     handle: (request) => {
       const method = createPaymentMethod(request, parseWith(paymentMethodSchemas().create, request.body));
-      return createdResponse(request.version, {
+      return createdResponse(request.routeVersion, {
         payment_method: serializePaymentMethod(method, request.version),
       });
     },
@@ -75,7 +75,7 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
     summary: 'Delete a payment method',
     handle: (request) => {
       deletePaymentMethod(request, pathId(request), 'refuse');
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

@@ -39,7 +39,7 @@ export const planEndpoints: readonly Endpoint[] = [
     summary: 'Create a plan',
     handle: (request) => {
       const plan = createPlan(request, parseWith(planSchemas().create, request.body));
-      return createdResponse(request.version, { plan: serializePlan(plan, request.version) });
+      return createdResponse(request.routeVersion, { plan: serializePlan(plan, request.version) });
     },
   },
   {
@@ -84,7 +84,7 @@ export const planEndpoints: readonly Endpoint[] = [
     summary: 'Delete a plan',
     handle: (request) => {
       deletePlan(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {
@@ -96,7 +96,7 @@ export const planEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const product = pathProduct(request);
       const { plans } = parseWith(planSchemas().bulkCreate, request.body);
-      return createdResponse(request.version, many(request, createPlans(request, product, plans)));
+      return createdResponse(request.routeVersion, many(request, createPlans(request, product, plans)));
     },
   },
   {
@@ -125,7 +125,7 @@ export const planEndpoints: readonly Endpoint[] = [
         product,
         plans.map((plan) => plan.id),
       );
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

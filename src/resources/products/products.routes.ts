@@ -9,6 +9,7 @@ import { pathId } from '../../http/params.js';
 import type { ApiRequest, Endpoint } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { createdResponse, deletedResponse } from '../responses.js';
+import { platformProductTitle } from '../../domain/products/products.service.js';
 import type { Product } from '../../model/product.js';
 import { PRODUCT_COUNT_FILTERS, productIncludes, productList } from './products.list.js';
 import {
@@ -48,7 +49,7 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Create a product',
     handle: (request) => {
       const product = createProduct(request, parseWith(productSchemas().create2021_11, request.body));
-      return createdResponse(request.version, { product: render(request, product) });
+      return createdResponse(request.routeVersion, { product: render(request, product) });
     },
   },
   {
@@ -59,8 +60,9 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Create a product with its purchase settings (plans)',
     handle: (request) => {
       const { fields, settings } = parseWith(productSchemas().create2021_01, request.body);
-      const product = createProductWithSettings(request, fields, settings);
-      return createdResponse(request.version, { product: render(request, product) });
+      const title = fields.title ?? platformProductTitle(request.store, fields.external_product_id);
+      const product = createProductWithSettings(request, { ...fields, title }, settings);
+      return createdResponse(request.routeVersion, { product: render(request, product) });
     },
   },
   {
@@ -124,7 +126,7 @@ export const productEndpoints: readonly Endpoint[] = [
     summary: 'Delete a product with its plans and collection memberships',
     handle: (request) => {
       deleteProduct(request, pathProduct(request).id);
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

@@ -219,6 +219,8 @@ export const productSchemas = onFirstUse(() => {
 
   const create2021_01 = z.object({
     ...fields2021_01,
+    // Live evidence (wave 3): a published client creates products without a title.
+    title: fields2021_01.title.optional(),
     handle: handle.optional(),
     images: legacyImages.optional(),
     discount_amount: fields2021_01.discount_amount.optional(),
@@ -235,13 +237,15 @@ export const productSchemas = onFirstUse(() => {
       title: body.title,
     })),
     update2021_11: update2021_11.transform(from2021_11),
-    create2021_01: create2021_01.transform((body): LegacyProductChange<ProductCreate> => {
-      const change = from2021_01(body);
-      return {
-        ...change,
-        fields: { ...change.fields, external_product_id: body.platform_product_id, title: body.title },
-      };
-    }),
+    create2021_01: create2021_01.transform(
+      (body): LegacyProductChange<Omit<ProductCreate, 'title'> & { readonly title?: string }> => {
+        const change = from2021_01(body);
+        return {
+          ...change,
+          fields: { ...change.fields, external_product_id: body.platform_product_id, title: body.title },
+        };
+      },
+    ),
     update2021_01: update2021_01.transform(from2021_01),
   };
 });

@@ -56,7 +56,7 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
         request,
         parseWith(retentionStrategySchemas().create, request.body),
       );
-      return createdResponse(request.version, render(request, strategy));
+      return createdResponse(request.routeVersion, render(request, strategy));
     },
   },
   {
@@ -100,7 +100,7 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
     summary: 'Delete a retention strategy',
     handle: (request) => {
       deleteRetentionStrategy(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
 ];

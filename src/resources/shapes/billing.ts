@@ -1,5 +1,7 @@
 /** Record tables of the billing records: subscriptions, one-time items, charges and orders. */
+import { UNTRIED_STATUSES } from '../charges/charge-tries.js';
 import {
+  absentWhen,
   arrayOf,
   bit,
   boolean,
@@ -12,6 +14,7 @@ import {
   object,
   oneOf,
   orNull,
+  preciseDatetime,
   record,
   string,
   values,
@@ -104,13 +107,15 @@ export const onetime2021_11: RecordShape = record({
   quantity: [integer, 'facts'],
   sku: [orNull(string), 'facts'],
   sku_override: [boolean, 'facts'],
+  // Live evidence (wave 3): one-time records and `onetime/*` payloads say what they are.
+  type: [values('onetime'), 'live'],
   updated_at: [datetime, 'facts'],
   variant_title: [orNull(string), 'facts'],
 });
 
 // The 2021-01 forms of a one-time item follow the 2021-01 subscription's (the spec shows neither).
 export const onetime2021_01: RecordShape = derive(onetime2021_11, {
-  omit: ['external_product_id', 'external_variant_id', 'is_cancelled'],
+  omit: ['external_product_id', 'external_variant_id', 'is_cancelled', 'type'],
   add: {
     platform_product_id: [platformId, 'emulator'],
     platform_variant_id: [platformId, 'emulator'],
@@ -156,7 +161,8 @@ const chargeShippingLine2021_11: Kind = object({
   tax_lines: taxLines,
   taxable: boolean,
   title: string,
-  retrieved_at: [orNull(datetime), 'recorded'],
+  // Live evidence (wave 3): when a queued charge's shipping was last priced; null once processed.
+  retrieved_at: [orNull(preciseDatetime), 'live'],
   status: [values('active'), 'recorded'],
 });
 
@@ -178,10 +184,11 @@ export const charge2021_11: RecordShape = record({
   external_order_id: [externalId, 'spec'],
   external_transaction_id: [object({ payment_processor: orNull(string) }), 'spec'],
   external_variant_id_not_found: [boolean, 'spec'],
-  // The real name of the spec's external_variant_id_not_found (null unless a variant was not found).
-  external_variant_not_found: [orNull(boolean), 'recorded'],
+  // The real name of the spec's external_variant_id_not_found (null unless a variant was not found);
+  // like last_charge_attempt, shown once a charge has been tried (live evidence: one shape per status).
+  external_variant_not_found: [absentWhen(orNull(boolean), 'status', UNTRIED_STATUSES), 'live'],
   has_uncommitted_changes: [boolean, 'spec'],
-  last_charge_attempt: [orNull(datetime), 'recorded'],
+  last_charge_attempt: [absentWhen(orNull(datetime), 'status', UNTRIED_STATUSES), 'live'],
   line_items: [arrayOf(chargeLine2021_11), 'spec'],
   merged_at: [orNull(datetime), 'recorded'],
   note: [orNull(string), 'spec'],

@@ -19,6 +19,7 @@ const SCALAR_TEXT = {
   datetime: 'timestamp',
   date: 'date',
   http_date: 'HTTP date',
+  precise_datetime: 'timestamp with microseconds',
   any: 'any JSON',
 } as const;
 
@@ -44,6 +45,10 @@ export function kindText(kind: Kind): string {
   }
   if (kind.nullable) text += ' or null';
   if (kind.optional) text += ' (absent at times)';
+  if (kind.absentWhen) {
+    const held = kind.absentWhen.values.map((value) => `\`${JSON.stringify(value)}\``).join(' or ');
+    text += ` (absent while \`${kind.absentWhen.field}\` is ${held})`;
+  }
   return text;
 }
 

@@ -120,6 +120,11 @@ export const RECORD_SHAPES = {
     versions: { '2021-11': people.creditSummary },
   },
   store: { title: 'Store', servedAs: '`store` (`GET /store`)', versions: both(store.store) },
+  root_store: {
+    title: 'Store, at the root',
+    servedAs: '`store` (`GET /`)',
+    versions: both(store.rootStore),
+  },
   shop: { title: 'Shop', servedAs: '`shop` (`GET /shop`)', versions: { '2021-01': store.shop2021_01 } },
   shop_store: {
     title: 'Shop, its `store` key',

@@ -19,6 +19,7 @@ export const SCALARS = {
   datetime: "a timestamp in the version's form",
   date: 'a date ("2025-01-15")',
   http_date: 'an HTTP date ("Wed, 15 Jan 2025 12:00:00 GMT")',
+  precise_datetime: 'a timestamp with microseconds and offset ("2025-01-15T12:00:00.250000+00:00")',
   any: 'any JSON value',
 } as const;
 
@@ -30,10 +31,23 @@ export interface Field {
   readonly source?: SourceId;
 }
 
-/** What every kind may add: null allowed, or the field left out (a record that shows it only at times). */
+/**
+ * A field a record shows or leaves out by the value of another of its fields (one shape per
+ * status): absent while `field` holds one of `values`, present otherwise.
+ */
+export interface AbsentWhen {
+  readonly field: string;
+  readonly values: readonly string[];
+}
+
+/**
+ * What every kind may add: null allowed, the field left out (a record that shows it only at
+ * times), or left out by the value of another field (`absentWhen`).
+ */
 interface KindFlags {
   readonly nullable: boolean;
   readonly optional?: boolean;
+  readonly absentWhen?: AbsentWhen;
 }
 
 export type Kind = KindFlags &
@@ -59,6 +73,7 @@ export const decimal = scalar('decimal');
 export const datetime = scalar('datetime');
 export const date = scalar('date');
 export const httpDate = scalar('http_date');
+export const preciseDatetime = scalar('precise_datetime');
 export const anyValue = scalar('any');
 
 /** The same kind, or null. @example orNull(string) */
@@ -69,6 +84,14 @@ export function orNull(kind: Kind): Kind {
 /** The same kind, or no such field at all. @example optional(object({ country_is_supported: boolean })) */
 export function optional(kind: Kind): Kind {
   return { ...kind, optional: true };
+}
+
+/**
+ * The same kind, left out of the record while its `field` holds one of `values`, present
+ * otherwise. @example absentWhen(orNull(datetime), 'status', ['queued'])
+ */
+export function absentWhen(kind: Kind, field: string, values: readonly string[]): Kind {
+  return { ...kind, absentWhen: { field, values } };
 }
 
 /** A string (or number) out of a fixed list. @example values('active', 'cancelled') */
@@ -158,6 +181,8 @@ function scalarFits(name: ScalarName, value: unknown, version: ApiVersion): bool
       return typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value);
     case 'http_date':
       return typeof value === 'string' && HTTP_DATE.test(value);
+    case 'precise_datetime':
+      return typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/.test(value);
     case 'any':
       return true;
   }
@@ -197,8 +222,13 @@ export function kindProblems(value: unknown, kind: Kind, version: ApiVersion, pa
       if (!isPlainObject(value)) return [`${path}: ${JSON.stringify(value)} is not an object`];
       const problems: string[] = [];
       for (const [name, field] of Object.entries(kind.fields)) {
+        const rule = field.kind.absentWhen;
+        const held = rule ? value[rule.field] : undefined;
+        const absent = rule !== undefined && typeof held === 'string' && rule.values.includes(held);
         if (!(name in value)) {
-          if (!field.kind.optional) problems.push(`${path}.${name}: missing`);
+          if (!field.kind.optional && !absent) problems.push(`${path}.${name}: missing`);
+        } else if (absent) {
+          problems.push(`${path}.${name}: present where ${rule.field} is ${JSON.stringify(held)}`);
         } else problems.push(...kindProblems(value[name], field.kind, version, `${path}.${name}`));
       }
       for (const name of Object.keys(value)) {

@@ -33,6 +33,13 @@ export const SOURCES = {
       '`reference/api-facts.md`, "Recorded real records, 2023-2025" (live answers recorded by integrators: ' +
       'list reads, single reads and a create).',
   },
+  live: {
+    name: 'live',
+    where:
+      '`reference/api-facts.md`, "Live evidence, wave 3" (integrations whose tests ran against a real store, ' +
+      'a captured webhook, recorded live headers, and published clients in Node, Ruby and PHP used against ' +
+      'the live service).',
+  },
   rechargesharp: {
     name: 'RechargeSharp',
     where:

@@ -53,6 +53,20 @@ export const store: RecordShape = record({
   weight_unit: [string, 'facts'],
 });
 
+/** `GET /` (both versions): the store in the service's older form, integrations' connection test. */
+export const rootStore: RecordShape = record({
+  country: [orNull(string), 'live'],
+  currency: [string, 'live'],
+  email: [string, 'live'],
+  iana_timezone: [string, 'live'],
+  province: [orNull(string), 'live'],
+  shop_owner: [string, 'live'],
+  store_id: [integer, 'live'],
+  store_name: [string, 'live'],
+  store_timezone: [string, 'live'],
+  store_url: [string, 'live'],
+});
+
 /** `GET /shop` (2021-01): the same store under two keys; what both carry. */
 const shopCommon: RecordShape = record({
   checkout_logo_url: [orNull(string), 'recorded'],

@@ -1,8 +1,16 @@
 import type { Endpoint } from '../../http/types.js';
 import { shippingCountries, shopAnswer } from './shop.serializers.js';
+import { rootStore } from './root.serializers.js';
 import { serializeStore } from './store.serializers.js';
 
 export const storeEndpoints: readonly Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/',
+    scope: 'read_store',
+    summary: "The store in the service's older form (integrations' connection test)",
+    handle: ({ store }) => ({ body: { store: rootStore(store) } }),
+  },
   {
     method: 'GET',
     path: '/store',

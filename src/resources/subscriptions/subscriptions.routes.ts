@@ -74,7 +74,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
         input.next_charge_scheduled_at,
         input.fields,
       );
-      return createdResponse(request.version, render(request, subscription));
+      return createdResponse(request.routeVersion, render(request, subscription));
     },
   },
   {
@@ -134,7 +134,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
     locks: addressOfPathSubscription,
     handle: (request) => {
       deleteSubscription(request, pathId(request));
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {

@@ -81,7 +81,7 @@ export const webhookEndpoints: readonly Endpoint[] = [
     handle: (request) => {
       const fields = parseWith(webhookSchemas().create, request.body);
       authorizeTopic(request, fields);
-      return createdResponse(request.version, {
+      return createdResponse(request.routeVersion, {
         webhook: serializeWebhook(createWebhook(request.store, fields, request.version), request),
       });
     },
@@ -127,7 +127,7 @@ export const webhookEndpoints: readonly Endpoint[] = [
       const id = pathId(request);
       findWebhook(request.store, id);
       request.store.collections.webhooks.delete(id);
-      return deletedResponse(request.version);
+      return deletedResponse(request.routeVersion);
     },
   },
   {
