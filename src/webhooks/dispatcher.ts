@@ -238,12 +238,13 @@ export class Deliveries {
   }
 }
 
-function succeeded(result: SendResult): boolean {
+/** A try the service counts as a success: a 2xx answer. */
+export function succeeded(result: Pick<SendResult, 'status'>): boolean {
   return result.status !== null && result.status >= 200 && result.status < 300;
 }
 
 /** api-facts: a 408, a 429, any 5xx or no answer within the timeout is a failed try to retry. */
-function retryable(result: SendResult): boolean {
+export function retryable(result: Pick<SendResult, 'status'>): boolean {
   return result.status === null || result.status === 408 || result.status === 429 || result.status >= 500;
 }
 
