@@ -9,6 +9,7 @@ import { fixturesCommand } from './fixtures.command.js';
 import { recordCommand } from './record.command.js';
 import { verifyCommand } from './verify.command.js';
 import { cloneCommand } from './clone.command.js';
+import { checkWebhooksCommand } from './check-webhooks.command.js';
 import { explainFailure } from './errors.js';
 import { ENV_PREFIX } from './options.js';
 import { VERSION } from '../platform/version.js';
@@ -44,6 +45,7 @@ void cli
   .command(recordCommand)
   .command(verifyCommand)
   .command(cloneCommand)
+  .command(checkWebhooksCommand)
   .demandCommand(1)
   .strict()
   .version(VERSION)

@@ -5,9 +5,36 @@
 import { escapeXml, seconds } from '../scenarios/junit.js';
 import type { WebhookCheckReport } from './report.types.js';
 
-/** `✓ title: verdict` or `✗ title: verdict`: the line each check gets, also what docs compare. */
-export const verdictLine = (check: WebhookCheckReport['checks'][number]): string =>
-  `${check.passed ? '✓' : '✗'} ${check.title}: ${check.verdict}`;
+/** Columns the report's text is wrapped at (a terminal, a docs page). */
+const WIDTH = 100;
+
+/** `text` in lines of at most WIDTH columns, each starting with `indent`. */
+export function wrapped(text: string, indent: string): string[] {
+  const lines: string[] = [];
+  let line = indent;
+  for (const word of text.split(' ')) {
+    if (line.length > indent.length && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = indent;
+    }
+    line += line.length > indent.length ? ` ${word}` : word;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** `✓ title` and what was seen under it, then what to change under a failed check. */
+export function checkLines(check: WebhookCheckReport['checks'][number]): string[] {
+  return [
+    `${check.passed ? '✓' : '✗'} ${check.title}`,
+    ...wrapped(check.verdict, '    '),
+    ...(check.passed
+      ? []
+      : check.details.flatMap((detail) =>
+          wrapped(detail, '    - ').map((l, i) => (i ? `      ${l.slice(6)}` : l)),
+        )),
+  ];
+}
 
 /**
  * The report as the command line prints it: where and how it checked, one line per check (with
@@ -27,10 +54,7 @@ export function reportText(report: WebhookCheckReport): string {
   ];
   for (const skip of report.skipped) lines.push(`  not sent: ${skip.topic} (${skip.reason})`);
   lines.push('');
-  for (const check of report.checks) {
-    lines.push(verdictLine(check));
-    if (!check.passed) for (const detail of check.details) lines.push(`    ${detail}`);
-  }
+  for (const check of report.checks) lines.push(...checkLines(check));
   lines.push(
     '',
     `${report.score}/${report.total} checks passed (${(report.duration_ms / 1000).toFixed(1)} s)`,
