@@ -23,7 +23,7 @@ const checkSchemas = onFirstUse(() => ({
       url: z
         .string()
         .url()
-        .refine((url) => /^https?:$/.test(new URL(url).protocol), 'Not an http:// or https:// URL.')
+        .refine((url) => /^https?:\/\//i.test(url), 'Not an http:// or https:// URL.')
         .describe('The webhook handler to check: every request of the check goes there, and only there'),
       topics: z
         .array(z.string().refine(isTopic, 'Not a webhook topic.'))
