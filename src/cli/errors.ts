@@ -11,6 +11,7 @@ export const COMMANDS: Readonly<Record<string, readonly string[]>> = {
   fixtures: ['generate', 'check', 'validate'],
   record: [],
   verify: [],
+  'check-webhooks': [],
 };
 
 /** What a subcommand needs when its positional argument is missing. */
@@ -23,6 +24,8 @@ const NEEDS: Readonly<Record<string, string>> = {
     'fixtures validate needs a fixture file (JSON), e.g. billing-emulator fixtures validate shop.json.',
   verify:
     'verify needs a recording (a HAR file billing-emulator record wrote), e.g. billing-emulator verify session.har.',
+  'check-webhooks':
+    'check-webhooks needs the URL of your webhook handler, e.g. billing-emulator check-webhooks http://127.0.0.1:3000/webhooks.',
 };
 
 const list = (names: readonly string[]) => names.join(', ');
