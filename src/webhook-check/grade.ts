@@ -16,6 +16,8 @@ export interface GradeContext {
   readonly timeoutMs: number;
   /** False when the store keeps no request journal: writes cannot be attributed. */
   readonly journaled: boolean;
+  /** Where the signing secret came from, as the report says it (`the secret given`, `the store's client secret`). */
+  readonly secretSource: string;
 }
 
 /** The service's signature, said once for every place that names it. */
@@ -82,7 +84,7 @@ const listed = (items: readonly SentDelivery[]) =>
     .map((s) => `${s.label} ${answerOf(s)}`)
     .join('; ') + (items.length > 4 ? `; and ${items.length - 4} more` : '');
 
-function gradeValid({ sent, timeoutMs }: GradeContext): CheckResult {
+function gradeValid({ sent, timeoutMs, secretSource }: GradeContext): CheckResult {
   const valid = byRole(sent, 'valid');
   const failed = valid.filter((s) => !ok(s));
   const t = timingsOf(sent);
@@ -91,12 +93,18 @@ function gradeValid({ sent, timeoutMs }: GradeContext): CheckResult {
   if (valid.length === 0) return result('valid', title, false, 'no topic to deliver', valid);
   if (failed.length === 0)
     return result('valid', title, true, `${valid.length} of ${valid.length} answered 2xx${times}`, valid);
+  const allRefused = failed.length === valid.length && valid.every(refused);
   return result(
     'valid',
     title,
     false,
     `${failed.length} of ${valid.length} not answered 2xx in time: ${listed(failed)}`,
     valid,
+    allRefused
+      ? [
+          `Every valid delivery was refused: does the handler verify with the secret they were signed with (${secretSource})? Or does it compute an HMAC (see below)?`,
+        ]
+      : [],
   );
 }
 
@@ -149,6 +157,16 @@ function gradeHmac({ sent }: GradeContext): CheckResult {
         `The service's signature is ${SERVICE_FORMULA}: the secret and the body bytes, concatenated, hashed once. It is not an HMAC, whatever the header's name says.`,
         "In Node: createHash('sha256').update(secret).update(rawBody).digest('hex')",
       ],
+    );
+  const forged = byRole(sent, 'wrong-signature')[0];
+  if (ok(hmac) && forged && refused(forged))
+    return result(
+      'hmac',
+      title,
+      false,
+      `accepted (${answerOf(hmac)}): the handler also takes an HMAC, which the service never sends`,
+      evidence,
+      [`Check only ${SERVICE_FORMULA}: a second formula is a second way in.`],
     );
   if (ok(hmac))
     return result(
@@ -263,7 +281,7 @@ function gradeFate({ sent, timeoutMs }: GradeContext): CheckResult {
  * Every check of a webhook check, in the report's order.
  *
  * @example
- * const checks = gradeAll({ sent, timeoutMs: 5000, journaled: true });
+ * const checks = gradeAll({ sent, timeoutMs: 5000, journaled: true, secretSource: "the secret given" });
  */
 export function gradeAll(context: GradeContext): CheckResult[] {
   return [

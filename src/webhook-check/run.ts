@@ -107,7 +107,12 @@ export async function runWebhookCheck(run: CheckRun): Promise<WebhookCheckReport
   });
   const journal = store.settings.journal_size > 0 ? store.traffic.journal : null;
   const sent = await sendAll(plan, { url: run.url, timeoutMs: run.timeoutMs, journal });
-  const checks = gradeAll({ sent, timeoutMs: run.timeoutMs, journaled: journal !== null });
+  const checks = gradeAll({
+    sent,
+    timeoutMs: run.timeoutMs,
+    journaled: journal !== null,
+    secretSource: run.secret === undefined ? "the store's client secret" : 'the secret given',
+  });
   const score = checks.filter((check) => check.passed).length;
   return {
     url: run.url,

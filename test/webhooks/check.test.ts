@@ -3,7 +3,9 @@
  * the handlers of docs/webhook-check.md (test/examples/webhook-check.test.ts): what it sends and to
  * whom, in both versions and another dialect, its refusals, when it stops sending, and its files.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +126,34 @@ describe('a webhook check', () => {
     expect(fate?.verdict).toMatch(/webhook would be deleted 48 h after the first failure/);
     expect(report.ladder).toHaveLength(20);
     expect(report.ladder.at(-1)).toEqual({ try: 20, after_minutes: 360, at_minutes: 48 * 60 });
+  });
+
+  it('tells a handler that takes an HMAC besides the real signature that it has a second way in', async () => {
+    const secret = 'both-ways';
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const given = request.headers['x-service-hmac-sha256'];
+        const accepted = [sha256(secret, raw), createHmac('sha256', secret).update(raw).digest('hex')];
+        response.writeHead(accepted.includes(String(given)) ? 200 : 401).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const report = await emulator().control.checkWebhooks({
+        url: `http://127.0.0.1:${port}/hooks`,
+        topics: ['customer/created'],
+        secret,
+      });
+      const failing = report.checks.filter((check) => !check.passed);
+      expect(failing.map((check) => check.id)).toEqual(['hmac']);
+      expect(failing[0]?.verdict).toMatch(/also takes an HMAC, which the service never sends/);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses what it cannot check with the documented 422', async () => {
