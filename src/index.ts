@@ -37,6 +37,10 @@ export {
   type StoreSnapshot,
   type WebhookDelivery,
   type WebhookInfo,
+  type WebhookCheckInput,
+  type WebhookCheckReport,
+  type CheckResult,
+  type SentDelivery,
 } from './client/client.js';
 export { createApp, type AppDeps } from './app.js';
 export type { PersistenceHealth } from './platform/persistence/write-health.js';

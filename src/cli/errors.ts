@@ -12,6 +12,7 @@ export const COMMANDS: Readonly<Record<string, readonly string[]>> = {
   record: [],
   verify: [],
   mcp: [],
+  'check-webhooks': [],
 };
 
 /** What a subcommand needs when its positional argument is missing. */
@@ -24,6 +25,8 @@ const NEEDS: Readonly<Record<string, string>> = {
     'fixtures validate needs a fixture file (JSON), e.g. billing-emulator fixtures validate shop.json.',
   verify:
     'verify needs a recording (a HAR file billing-emulator record wrote), e.g. billing-emulator verify session.har.',
+  'check-webhooks':
+    'check-webhooks needs the URL of your webhook handler, e.g. billing-emulator check-webhooks http://127.0.0.1:3000/webhooks.',
 };
 
 const list = (names: readonly string[]) => names.join(', ');

@@ -10,6 +10,7 @@ import { recordCommand } from './record.command.js';
 import { verifyCommand } from './verify.command.js';
 import { cloneCommand } from './clone.command.js';
 import { mcpCommand } from './mcp.command.js';
+import { checkWebhooksCommand } from './check-webhooks.command.js';
 import { explainFailure } from './errors.js';
 import { ENV_PREFIX } from './options.js';
 import { VERSION } from '../platform/version.js';
@@ -47,6 +48,7 @@ void cli
   .command(verifyCommand)
   .command(cloneCommand)
   .command(mcpCommand)
+  .command(checkWebhooksCommand)
   .demandCommand(1)
   .strict()
   .version(VERSION)

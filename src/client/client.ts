@@ -50,6 +50,8 @@ import type {
 export { InboxClient } from './client.inbox.js';
 
 export type * from './client.types.js';
+export type * from '../webhook-check/report.types.js';
+import type { WebhookCheckInput, WebhookCheckReport } from '../webhook-check/report.types.js';
 
 /** A non-2xx answer of the control API. */
 export class ControlError extends Error {
@@ -204,6 +206,19 @@ export class ControlClient {
   /** Sends the held deliveries, in order, and waits for them; answers how many were sent. */
   async resumeWebhooks(): Promise<number> {
     return (await this.request<{ sent: number }>('POST', '/webhooks/resume', {})).sent;
+  }
+
+  /**
+   * Checks the webhook handler at `input.url`: signed deliveries (valid, forged, twice, out of
+   * order...) sent there only, from a store made for the check (`store: 'current'`: this client's
+   * store), each answer graded. Resolves when every request was answered or timed out.
+   *
+   * @example
+   * const report = await control.checkWebhooks({ url: 'http://127.0.0.1:3000/webhooks' });
+   * report.passed; // every check passed
+   */
+  async checkWebhooks(input: WebhookCheckInput): Promise<WebhookCheckReport> {
+    return (await this.request<{ report: WebhookCheckReport }>('POST', '/webhooks/check', input)).report;
   }
 
   /** What would have been sent, in outbox mode (`updateSettings({ webhooks: { mode: 'outbox' } })`). */

@@ -27,6 +27,7 @@ import { storeControlEndpoints } from './stores.routes.js';
 import { installControlEndpoints } from './install.routes.js';
 import { portalControlEndpoints } from './portal.routes.js';
 import { webhookControlEndpoints } from './webhooks.routes.js';
+import { webhookCheckControlEndpoints } from './webhook-check.routes.js';
 import { snapshotControlEndpoints } from './snapshots.routes.js';
 import { scenarioControlEndpoints } from './scenarios.routes.js';
 import { streamControlEndpoints } from './stream.routes.js';
@@ -55,6 +56,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   ...storeControlEndpoints,
   ...clockControlEndpoints,
   ...webhookControlEndpoints,
+  ...webhookCheckControlEndpoints,
   ...inboxControlEndpoints,
   ...portalControlEndpoints,
   ...installControlEndpoints,

@@ -51,7 +51,7 @@ const DROPPED =
   /^(:.*|host|content-length|connection|keep-alive|transfer-encoding|te|upgrade|accept-encoding|cookie|proxy-.*|x-.+-access-token)$/i;
 
 /** The header prefix an emulator was started with, read from its control API description. */
-async function prefixAt(baseUrl: string): Promise<string> {
+export async function prefixAt(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/_emulator/openapi.json`);
   const match = /"name":"X-([^"]+)-Access-Token"/.exec(await response.text());
   return match?.[1] ?? 'Service';

@@ -19,6 +19,7 @@ import { ScenariosScreen } from './screens/scenarios.js';
 import { SettingsScreen } from './screens/settings.js';
 import { StoresScreen } from './screens/stores.js';
 import { WebhooksScreen } from './screens/webhooks.js';
+import { WebhookCheckScreen } from './screens/webhook-check.js';
 
 /** What a screen is given: the open store (null on Stores before one is opened) and how to open or close one. */
 interface ScreenProps {
@@ -54,6 +55,11 @@ const SCREENS: readonly ScreenSpec[] = [
   { key: 'events', label: 'Events', view: (p) => html`<${EventsScreen} session=${p.session} />` },
   { key: 'webhooks', label: 'Webhooks', view: (p) => html`<${WebhooksScreen} session=${p.session} />` },
   { key: 'inbox', label: 'Webhook inbox', view: (p) => html`<${InboxScreen} session=${p.session} />` },
+  {
+    key: 'webhook-check',
+    label: 'Webhook check',
+    view: (p) => html`<${WebhookCheckScreen} session=${p.session} />`,
+  },
   { key: 'requests', label: 'Requests', view: (p) => html`<${RequestsScreen} session=${p.session} />` },
   { key: 'faults', label: 'Faults', view: (p) => html`<${FaultsScreen} session=${p.session} />` },
   {

@@ -252,7 +252,8 @@ export class Deliveries {
   }
 }
 
-function succeeded(result: SendResult): boolean {
+/** A try the service counts as a success: a 2xx answer. */
+export function succeeded(result: Pick<SendResult, 'status'>): boolean {
   return result.status !== null && result.status >= 200 && result.status < 300;
 }
 
@@ -260,7 +261,7 @@ function succeeded(result: SendResult): boolean {
  * api-facts: a 408, a 429, any 5xx or no answer within the timeout is a failed try to retry. A
  * refused address is not: trying again would be refused again (the webhook stays).
  */
-function retryable(result: SendResult): boolean {
+export function retryable(result: Pick<SendResult, 'status' | 'refused'>): boolean {
   if (result.refused) return false;
   return result.status === null || result.status === 408 || result.status === 429 || result.status >= 500;
 }

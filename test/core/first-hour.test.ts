@@ -31,6 +31,10 @@ describe('the CLI speaks to people', () => {
     [['fixtures', 'validate'], /billing-emulator fixtures check <file>[\s\S]*Examples:/],
     [['record'], /--upstream[\s\S]*\[env BILLING_EMULATOR_UPSTREAM\][\s\S]*Examples:/],
     [['verify'], /billing-emulator verify <recording>[\s\S]*\[env BILLING_EMULATOR_JUNIT\][\s\S]*Examples:/],
+    [
+      ['check-webhooks'],
+      /billing-emulator check-webhooks <url>[\s\S]*\[env BILLING_EMULATOR_TIMEOUT_MS\][\s\S]*Examples:/,
+    ],
   ])('%j --help is its own, with examples and environment variables', async (command, pattern) => {
     const { code, stdout } = await cli(...command, '--help');
     expect(code).toBe(0);
@@ -38,8 +42,11 @@ describe('the CLI speaks to people', () => {
   });
 
   it.each([
-    [[], 'Name a command: start, scenario, fixtures, record, verify, mcp'],
-    [['nope'], 'Unknown command "nope". The commands are: start, scenario, fixtures, record, verify, mcp.'],
+    [[], 'Name a command: start, scenario, fixtures, record, verify, mcp, check-webhooks'],
+    [
+      ['nope'],
+      'Unknown command "nope". The commands are: start, scenario, fixtures, record, verify, mcp, check-webhooks.',
+    ],
     [['scenario'], 'Name a scenario command: run, list'],
     [['scenario', 'walk'], 'Unknown scenario command "walk". The scenario commands are: run, list.'],
     [['scenario', 'run'], 'scenario run needs a scenario'],
@@ -60,6 +67,11 @@ describe('the CLI speaks to people', () => {
       '--seed (BILLING_EMULATOR_SEED) takes a whole number of at least 0',
     ],
     [['verify'], 'verify needs a recording (a HAR file billing-emulator record wrote)'],
+    [['check-webhooks'], 'check-webhooks needs the URL of your webhook handler'],
+    [
+      ['check-webhooks', 'not-a-url'],
+      '--url (BILLING_EMULATOR_URL) takes an http:// or https:// URL, not "not-a-url".',
+    ],
     [
       ['verify', join(dir, 'none.har')],
       `Cannot read the recording ${join(dir, 'none.har')}: there is no such file.`,

@@ -23,13 +23,16 @@ type Recipe = (api: SampleApi) => Promise<void>;
 interface SampleApi {
   call(call: ApiCall): Promise<Record<string, unknown>>;
   readonly tomorrow: string;
+  /** Added to emails and catalog ids, so recipes run again in one store make records of their own. */
+  readonly suffix: string;
   /** Runs the scratch store's jobs up to the end of tomorrow (charges are paid, orders made). */
   advance(): Promise<void>;
 }
 
 const SAMPLE_VARIANT = 'sample-variant-1';
 
-async function product(api: SampleApi, variant = SAMPLE_VARIANT, extra: Record<string, unknown> = {}) {
+async function product(api: SampleApi, name = SAMPLE_VARIANT, extra: Record<string, unknown> = {}) {
+  const variant = `${name}${api.suffix}`;
   const body = await api.call({
     method: 'POST',
     path: '/products',
@@ -41,14 +44,14 @@ async function product(api: SampleApi, variant = SAMPLE_VARIANT, extra: Record<s
       ],
     },
   });
-  return body.product as { external_product_id: string };
+  return { ...(body.product as { external_product_id: string }), variant };
 }
 
 async function customer(api: SampleApi, card = false): Promise<number> {
   const body = await api.call({
     method: 'POST',
     path: '/customers',
-    body: { email: 'sample.customer@example.com', first_name: 'Sample', last_name: 'Customer' },
+    body: { email: `sample.customer${api.suffix}@example.com`, first_name: 'Sample', last_name: 'Customer' },
   });
   const id = (body.customer as { id: number }).id;
   if (card) {
@@ -88,7 +91,11 @@ async function address(api: SampleApi, card = false): Promise<number> {
   return (body.address as { id: number }).id;
 }
 
-async function subscription(api: SampleApi, card = false, variant = SAMPLE_VARIANT): Promise<number> {
+async function subscription(
+  api: SampleApi,
+  card = false,
+  variant = `${SAMPLE_VARIANT}${api.suffix}`,
+): Promise<number> {
   const addressId = await address(api, card);
   const body = await api.call({
     method: 'POST',
@@ -158,11 +165,11 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
       body: { batch_type: 'discount_create' },
     })),
   checkout: async (api) => {
-    await product(api);
+    const { variant } = await product(api);
     await api.call({
       method: 'POST',
       path: '/checkouts',
-      body: { line_items: [{ variant_id: SAMPLE_VARIANT, quantity: 1 }] },
+      body: { line_items: [{ variant_id: variant, quantity: 1 }] },
     });
   },
   bundle_selection: async (api) => {
@@ -178,8 +185,10 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
       path: `/collections/${collectionId}/collection_products-bulk`,
       body: { collection_products: [{ external_product_id: bean.external_product_id }] },
     });
-    await product(api, 'sample-box', { bundle: { collection_ids: [collectionId], items_count: 1 } });
-    const purchaseItemId = await subscription(api, false, 'sample-box');
+    const box = await product(api, 'sample-box', {
+      bundle: { collection_ids: [collectionId], items_count: 1 },
+    });
+    const purchaseItemId = await subscription(api, false, box.variant);
     await api.call({
       method: 'POST',
       path: '/bundle_selections',
@@ -189,7 +198,7 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
           {
             collection_id: collectionId,
             external_product_id: bean.external_product_id,
-            external_variant_id: 'sample-bean',
+            external_variant_id: bean.variant,
             quantity: 1,
           },
         ],
@@ -204,7 +213,7 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
       body: {
         purchase_item_ids: [subscriptionId],
         recipient_address: {
-          email: 'sample.friend@example.com',
+          email: `sample.friend${api.suffix}@example.com`,
           first_name: 'Sample',
           last_name: 'Friend',
           address1: '1 Elm St',
@@ -255,6 +264,63 @@ function scratchOf(store: Store): { scratch: Store; token: TokenRecord } {
   return { scratch, token };
 }
 
+/** How `makeRecord` may act on the store it fills. */
+export interface RecordOptions {
+  /**
+   * Whether it may move the store's clock (2 days, running the jobs due) when a kind needs a paid
+   * charge (an order, a gift purchase's order): yes in a store made for the purpose, never in a
+   * store someone else uses.
+   */
+  readonly advance: boolean;
+}
+
+/**
+ * Makes a record of `objectType` in `store` through the API as `token` (in process, no HTTP, no
+ * journal), with the few related records it needs, and answers its id; undefined when the kind has
+ * no recipe. Throws SampleUnavailable when a step is refused (the store's settings, the token's
+ * scopes) or the kind needs a clock move `options` does not allow. The events of the records fire
+ * as for any API client.
+ *
+ * @example
+ * const orderId = await makeRecord(store, store.tokens[0], 'order', { advance: true });
+ */
+export async function makeRecord(
+  store: Store,
+  token: TokenRecord,
+  objectType: string,
+  options: RecordOptions,
+): Promise<number | undefined> {
+  const recipe = RECIPES[objectType];
+  if (!recipe) return undefined;
+  // Loaded on first use: the endpoint table imports this module's importers.
+  const { endpoints } = await import('../index.js');
+  const invoke: Invoke = inProcessClient(endpoints, store, token);
+  const tomorrow = addDays(store.today(), 1);
+  const made = store.collections.customers.size + store.collections.products.size;
+  await recipe({
+    tomorrow,
+    suffix: made === 0 ? '' : `-${made}`,
+    call: async (call) => {
+      const answer = await invoke({ version: '2021-11', ...call });
+      if (answer.status >= 300)
+        throw new SampleUnavailable(
+          `${call.method} ${call.path} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+        );
+      return (answer.body ?? {}) as Record<string, unknown>;
+    },
+    advance: async () => {
+      if (!options.advance)
+        throw new SampleUnavailable(
+          `this ${objectType} needs a paid charge, which needs the clock moved (a store in use is not moved)`,
+        );
+      await store.scheduler.advanceTo(store.clock.now() + 2 * 86_400_000, () => undefined);
+    },
+  });
+  const id = newestOf(store, objectType);
+  if (id === undefined) throw new SampleUnavailable(`no ${objectType} came of the sample's steps`);
+  return id;
+}
+
 /**
  * The payload of a synthetic record of `objectType` in `version`, or undefined when the kind has
  * no recipe; throws SampleUnavailable when the store's settings refuse a step.
@@ -268,28 +334,8 @@ export async function syntheticPayload(
   version: ApiVersion,
   include: readonly string[],
 ): Promise<Record<string, unknown> | undefined> {
-  const recipe = RECIPES[objectType];
-  if (!recipe) return undefined;
-  // Loaded on first use: the endpoint table imports this module's importers.
-  const { endpoints } = await import('../index.js');
+  if (!RECIPES[objectType]) return undefined;
   const { scratch, token } = scratchOf(store);
-  const invoke: Invoke = inProcessClient(endpoints, scratch, token);
-  const tomorrow = addDays(scratch.today(), 1);
-  await recipe({
-    tomorrow,
-    call: async (call) => {
-      const answer = await invoke({ version: '2021-11', ...call });
-      if (answer.status >= 300)
-        throw new SampleUnavailable(
-          `${call.method} ${call.path} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
-        );
-      return (answer.body ?? {}) as Record<string, unknown>;
-    },
-    advance: async () => {
-      await scratch.scheduler.advanceTo(scratch.clock.now() + 2 * 86_400_000, () => undefined);
-    },
-  });
-  const id = newestOf(scratch, objectType);
-  if (id === undefined) throw new SampleUnavailable(`no ${objectType} came of the sample's steps`);
-  return payloadOf(scratch, objectType, id, version, include);
+  const id = await makeRecord(scratch, token, objectType, { advance: true });
+  return id === undefined ? undefined : payloadOf(scratch, objectType, id, version, include);
 }
