@@ -37,6 +37,8 @@ export interface ControlRequest {
   /** For endpoints with `rawBody`: the request's headers and body bytes, whatever their type. */
   readonly received?: { readonly headers: Readonly<Record<string, string>>; readonly bytes: Buffer };
   readonly origin: string;
+  /** Aborted when the client leaves before the answer: long work stops at its next step. */
+  readonly abandoned?: AbortSignal;
 }
 
 export interface ControlEndpoint {
