@@ -32,6 +32,9 @@ interface StartArgs {
   'rate-limit-size'?: number;
   'rate-limit-leak'?: number;
   'journal-size'?: number;
+  'journal-bytes'?: number;
+  'max-stores'?: number;
+  'max-generate'?: number;
 }
 
 /**
@@ -204,6 +207,30 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
       describe: "Requests the default store's journal keeps (default 1000; 0 records none)",
     },
   ],
+  [
+    'journal-bytes',
+    {
+      type: 'string',
+      coerce: whole('journal-bytes', 0),
+      describe: "Bytes each store's journal keeps at most, the oldest entries going first (default 2097152)",
+    },
+  ],
+  [
+    'max-stores',
+    {
+      type: 'string',
+      coerce: whole('max-stores', 1),
+      describe: 'Stores the emulator holds at most, the default one included (default 1000; one more: 422)',
+    },
+  ],
+  [
+    'max-generate',
+    {
+      type: 'string',
+      coerce: whole('max-generate', 0),
+      describe: 'Records one control request may generate (fixture.generate; default 50000; more: 422)',
+    },
+  ],
 ];
 
 /** The banner's data line: where the stores live and what was read from there. */
@@ -274,6 +301,9 @@ export const startCommand: CommandModule<object, StartArgs> = {
       clone: clone?.options,
       rateLimit: rateLimitOption(args),
       journalSize: args['journal-size'],
+      journalBytes: args['journal-bytes'],
+      maxStores: args['max-stores'],
+      maxGenerate: args['max-generate'],
     });
     // Stopped whatever happens: the bars hide the cursor while they draw.
     const emulator = await starting.finally(() => clone?.bars.stop());

@@ -132,6 +132,8 @@ async function createSeededStore(
       'scenario',
       `No built-in scenario ${name}; built-ins: ${(await builtinScenarioNames()).join(', ')}.`,
     );
+  const { checkGenerated } = await import('./scenarios.routes.js');
+  await checkGenerated(scenario, deps, 'scenario');
   const requested = (body.settings ?? {}) as Record<string, unknown>;
   const settings = completeSettings(
     parseWith(settingsEnvelope, {
@@ -185,6 +187,7 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
     body: () => storeSchemas().createStore,
     handle: ({ deps, body }) => {
       const input = parseWith(storeSchemas().createStore, body);
+      deps.registry.checkRoomForStore();
       if (input.token && deps.registry.isTokenInUse(input.token))
         throw errors.field('token', 'Token already in use.');
       if (input.scenario !== undefined) return createSeededStore(deps, input, body);
