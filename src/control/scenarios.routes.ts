@@ -108,7 +108,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
         clock: scenarioClock(scenario),
       });
       try {
-        await seedScenario(store, scenario);
+        await seedScenario(store, scenario, { signal: abandoned });
       } catch (error) {
         deps.registry.delete(store.id);
         throw errors.field(input.name === undefined ? 'text' : 'name', (error as Error).message);

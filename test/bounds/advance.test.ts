@@ -133,3 +133,24 @@ describe('a clock advance of 1,000 years on a small store', () => {
     expect(pending.total).toBeGreaterThan(0);
   });
 });
+
+describe('a store seeded from a scenario whose client leaves', () => {
+  it('stops seeding and removes the half-seeded store', async () => {
+    const listNames = async () => (await emulator().control.listStores()).map((store) => store.name);
+    const leaving = new AbortController();
+    const request = fetch(`${emulator().url}/_emulator/stores`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scenario: 'large-shop', name: 'left behind' }),
+      signal: leaving.signal,
+    }).catch((error: unknown) => error);
+    // Seeding lets other requests in: wait until the store exists, then leave.
+    for (let i = 0; i < 10_000 && !(await listNames()).includes('left behind'); i++);
+    expect(await listNames()).toContain('left behind');
+    leaving.abort();
+    expect(await request).toBeInstanceOf(Error);
+    // Had seeding gone on, the store would stay once done; it goes within a few customers.
+    for (let i = 0; i < 10_000 && (await listNames()).includes('left behind'); i++);
+    expect(await listNames()).not.toContain('left behind');
+  });
+});
