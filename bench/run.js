@@ -7,3 +7,4 @@ await import('./fixtures.bench.js');
 await import('./persistence.bench.js');
 await import('./dashboard.bench.js');
 await import('./clone.bench.js');
+await import('./hostile.bench.js');

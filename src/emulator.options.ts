@@ -104,6 +104,12 @@ export interface EmulatorOptions {
   rateLimit?: boolean | { enabled?: boolean; size?: number; leakPerSecond?: number };
   /** Requests the default store's journal keeps (`settings.journal_size`, default 1000; 0: none). */
   journalSize?: number;
+  /** Bytes each store's request journal keeps at most, the oldest entries going first (default 2 MiB). */
+  journalBytes?: number;
+  /** Stores the process holds at most, the default one included (default 1,000); one more answers 422. */
+  maxStores?: number;
+  /** Records one control request may have the fixture generator make (default 50,000); more answers 422. */
+  maxGenerate?: number;
   /** A logger (a pino logger fits), or the level of the default one (default `warn`), logging to stderr. */
   logger?: Logger | LogLevel;
   /**

@@ -76,6 +76,11 @@ export async function loadRegistry(
   const registry = new StoreRegistry({
     seed: options.seed,
     settingsDefaults: settingsDefaultsOf(options),
+    limits: {
+      maxStores: options.maxStores,
+      maxGenerate: options.maxGenerate,
+      journalBytes: options.journalBytes,
+    },
     jobKinds: JOB_KINDS,
     // The change tracker comes first: it notes each write before other listeners write more.
     observers: database.persistent ? [changes.observe, ...observers] : observers,

@@ -36,6 +36,9 @@ interface StartArgs {
   'rate-limit-leak'?: number;
   'journal-size'?: number;
   'allow-metadata-addresses'?: boolean;
+  'journal-bytes'?: number;
+  'max-stores'?: number;
+  'max-generate'?: number;
 }
 
 /**
@@ -239,6 +242,30 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
         'Let webhooks and clones reach link-local and cloud metadata addresses (169.254.169.254, metadata.google.internal, ...); refused unless given',
     },
   ],
+  [
+    'journal-bytes',
+    {
+      type: 'string',
+      coerce: whole('journal-bytes', 0),
+      describe: "Bytes each store's journal keeps at most, the oldest entries going first (default 2097152)",
+    },
+  ],
+  [
+    'max-stores',
+    {
+      type: 'string',
+      coerce: whole('max-stores', 1),
+      describe: 'Stores the emulator holds at most, the default one included (default 1000; one more: 422)',
+    },
+  ],
+  [
+    'max-generate',
+    {
+      type: 'string',
+      coerce: whole('max-generate', 0),
+      describe: 'Records one control request may generate (fixture.generate; default 50000; more: 422)',
+    },
+  ],
 ];
 
 /** The banner's data line: where the stores live and what was read from there. */
@@ -311,6 +338,9 @@ export const startCommand: CommandModule<object, StartArgs> = {
       rateLimit: rateLimitOption(args),
       journalSize: args['journal-size'],
       allowMetadataAddresses: strictBoolean('ALLOW_METADATA_ADDRESSES', args['allow-metadata-addresses']),
+      journalBytes: args['journal-bytes'],
+      maxStores: args['max-stores'],
+      maxGenerate: args['max-generate'],
     });
     // Stopped whatever happens: the bars hide the cursor while they draw.
     const emulator = await starting.finally(() => clone?.bars.stop());

@@ -9,6 +9,8 @@ import { parseTimestampMs } from '../platform/calendar.js';
 import { parseWith } from '../errors/validation.js';
 import { LATEST_MS, toIso } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
+import { ApiError } from '../errors/api-error.js';
+import type { AdvanceReport } from '../platform/scheduler/scheduler.js';
 import { limitParam } from './limit-param.js';
 import type { ControlEndpoint } from './control.types.js';
 
@@ -92,6 +94,37 @@ function unboundedTargetOf(store: Store, body: z.output<ClockSchemas['advance']>
   return now;
 }
 
+/**
+ * The 422 of an advance that stopped between two jobs, short of its target: where the clock stands,
+ * what ran, which bound stopped it and how to go on. A 422, not a 200 with a flag: a test that asked
+ * for a year and got less must fail loudly (docs/decisions/0041).
+ */
+function stoppedShort(field: string, report: AdvanceReport, target: number, store: Store): ApiError {
+  const reason = report.stopped_short ?? 'abandoned';
+  const bound =
+    reason === 'max_jobs_per_advance'
+      ? `the store's max_jobs_per_advance (${store.settings.max_jobs_per_advance})`
+      : reason === 'max_advance_ms'
+        ? `the store's max_advance_ms (${store.settings.max_advance_ms} ms of wall time)`
+        : 'the client left';
+  const goOn =
+    reason === 'abandoned' ? 'Advance again to go on.' : `Advance again to go on, or raise ${reason}.`;
+  const message =
+    `The clock stopped at ${report.now}, short of ${toIso(target)}, after running ${report.jobs.length} jobs ` +
+    `in ${report.elapsed_ms} ms: ${bound}. ${goOn}`;
+  return new ApiError(422, {
+    errors: { [field]: [message] },
+    stopped_short: {
+      reason,
+      now: report.now,
+      target: toIso(target),
+      jobs_run: report.jobs.length,
+      events_recorded: report.events.length,
+      elapsed_ms: report.elapsed_ms,
+    },
+  });
+}
+
 export const clockControlEndpoints: readonly ControlEndpoint[] = [
   {
     method: 'GET',
@@ -106,17 +139,17 @@ export const clockControlEndpoints: readonly ControlEndpoint[] = [
     access: 'store',
     summary: 'Move the clock forward, running every job that falls due on the way, in order',
     body: () => clockSchemas().advance,
-    handle: async ({ store, body, deps }) => {
+    handle: async ({ store, body, deps, abandoned }) => {
       const input = parseWith(clockSchemas().advance, body);
-      const report = await store.scheduler.advanceTo(targetOf(store, input), (error, job) =>
-        deps.logger.error({ err: error, job }, 'scheduled job failed'),
+      const target = targetOf(store, input);
+      const report = await store.scheduler.advanceTo(
+        target,
+        (error, job) => deps.logger.error({ err: error, job }, 'scheduled job failed'),
+        { signal: abandoned },
       );
-      if (report.stopped_short)
-        throw errors.field(
-          Object.keys(input)[0] ?? 'to',
-          `The clock stopped at ${report.now} after running ${report.jobs.length} jobs, the store's max_jobs_per_advance; advance again to go on.`,
-        );
-      return { body: report };
+      if (report.stopped_short) throw stoppedShort(Object.keys(input)[0] ?? 'to', report, target, store);
+      // Wall time only in a stop's answer: a completed advance answers the same on every run.
+      return { body: { now: report.now, jobs: report.jobs, events: report.events } };
     },
   },
   {

@@ -6,6 +6,7 @@
 import type { Context, Middleware } from 'koa';
 import { errors } from '../errors/messages.js';
 import { dictionary } from '../platform/dictionary.js';
+import { abandonedSignal } from '../http/abandoned.js';
 import { readBodyBytes, readJsonObject } from '../http/body.js';
 import { originOf, queryOf, respond, serve, type Dispatcher } from '../http/router.js';
 import { RouteTable } from '../http/route-table.js';
@@ -160,6 +161,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
         bodyStream: endpoint.streamsBody ? ctx.req : undefined,
         received,
         origin: originOf(ctx),
+        abandoned: abandonedSignal(ctx.res),
       }),
     );
     respond(ctx, result);

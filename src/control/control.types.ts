@@ -47,6 +47,8 @@ export interface ControlRequest {
   readonly origin: string;
   /** For endpoints with `takesOver`: the Node request and response, which the handler answers on itself. */
   readonly exchange?: { readonly req: IncomingMessage; readonly res: ServerResponse };
+  /** Aborted when the client leaves before the answer: long work stops at its next step. */
+  readonly abandoned?: AbortSignal;
 }
 
 export interface ControlEndpoint {

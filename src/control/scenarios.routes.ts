@@ -48,6 +48,13 @@ async function scenarioOf(input: z.output<ReturnType<typeof runBody>>): Promise<
   return scenario;
 }
 
+/** Refuses a scenario whose fixture would generate more than one request may (422 naming the option). */
+export async function checkGenerated(scenario: Scenario, deps: ControlDeps, field: string): Promise<void> {
+  if (scenario.fixture?.kind !== 'generate') return;
+  const { checkGenerateLimit } = await import('../fixtures/generator/sizes.js');
+  checkGenerateLimit(scenario.fixture.sizes, deps.registry.limits.maxGenerate, field);
+}
+
 /** `X-Service-Access-Token` → `Service`. */
 function prefixOf(deps: ControlDeps): string {
   return /^X-(.+)-Access-Token$/.exec(deps.headers.accessToken)?.[1] ?? 'Service';
@@ -83,11 +90,13 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
       'and answer the store, its token and the report of every step and check',
     status: 201,
     body: runBody,
-    handle: async ({ deps, body }) => {
+    handle: async ({ deps, body, abandoned }) => {
       const input = parseWith(runBody(), body);
       const baseUrl = deps.selfUrl?.();
       if (!baseUrl) throw errors.field('name', 'This emulator is not listening on a port it can call.');
+      deps.registry.checkRoomForStore();
       const scenario = await scenarioOf(input);
+      await checkGenerated(scenario, deps, input.name === undefined ? 'text' : 'name');
       const { scenarioClock, seedScenario } = await import('../scenarios/seed.js');
       const { runTimeline } = await import('../scenarios/runner.js');
       const settings = completeSettings(
@@ -101,7 +110,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
         clock: scenarioClock(scenario),
       });
       try {
-        await seedScenario(store, scenario);
+        await seedScenario(store, scenario, { signal: abandoned });
       } catch (error) {
         deps.registry.delete(store.id);
         throw errors.field(input.name === undefined ? 'text' : 'name', (error as Error).message);
@@ -112,6 +121,7 @@ export const scenarioControlEndpoints: readonly ControlEndpoint[] = [
         storeId: store.id,
         adminToken: deps.adminToken,
         headerPrefix: prefixOf(deps),
+        signal: abandoned,
       });
       return {
         status: 201,

@@ -121,6 +121,7 @@ async function createSeededStore(
   deps: ControlDeps,
   input: z.output<StoreSchemas['createStore']>,
   body: Body,
+  signal?: AbortSignal,
 ): Promise<{ status: 201; body: Record<string, unknown> }> {
   // Loaded on first use: the scenario machinery (YAML, faker) is not needed to start.
   const { builtinScenario, builtinScenarioNames } = await import('../scenarios/scenario.js');
@@ -132,6 +133,8 @@ async function createSeededStore(
       'scenario',
       `No built-in scenario ${name}; built-ins: ${(await builtinScenarioNames()).join(', ')}.`,
     );
+  const { checkGenerated } = await import('./scenarios.routes.js');
+  await checkGenerated(scenario, deps, 'scenario');
   const requested = (body.settings ?? {}) as Record<string, unknown>;
   const settings = completeSettings(
     parseWith(settingsEnvelope, {
@@ -152,7 +155,7 @@ async function createSeededStore(
   });
   let records;
   try {
-    records = await seedScenario(store, scenario);
+    records = await seedScenario(store, scenario, { signal });
   } catch (error) {
     deps.registry.delete(store.id);
     throw errors.field('scenario', (error as Error).message);
@@ -184,11 +187,12 @@ export const storeControlEndpoints: readonly ControlEndpoint[] = [
       'Create an isolated store (settings not given take the platform word, value names and API version the emulator was started with); answers its first token (all scopes) and client secret',
     status: 201,
     body: () => storeSchemas().createStore,
-    handle: ({ deps, body }) => {
+    handle: ({ deps, body, abandoned }) => {
       const input = parseWith(storeSchemas().createStore, body);
+      deps.registry.checkRoomForStore();
       if (input.token && deps.registry.isTokenInUse(input.token))
         throw errors.field('token', 'Token already in use.');
-      if (input.scenario !== undefined) return createSeededStore(deps, input, body);
+      if (input.scenario !== undefined) return createSeededStore(deps, input, body, abandoned);
       if (input.clone !== undefined)
         return createClonedStore(deps, input.clone, {
           ...input,

@@ -6,6 +6,7 @@
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
 import { NotFound, Refused } from '../domain/failures.js';
+import { LimitReached } from '../platform/limits.js';
 
 /**
  * The `ApiError` that answers `error`, or undefined when it is neither an `ApiError` nor a
@@ -18,5 +19,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   if (isApiError(error)) return error;
   if (error instanceof NotFound) return errors.notFound();
   if (error instanceof Refused) return new ApiError(422, { errors: error.fields, ...error.details });
+  if (error instanceof LimitReached)
+    return new ApiError(422, { errors: { [error.field]: [error.message] }, setting: error.setting });
   return undefined;
 }

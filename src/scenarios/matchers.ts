@@ -8,6 +8,7 @@ import type { TopicsExpectation } from './scenario.schema.js';
 import { OPERATORS } from './scenario.schema.js';
 import { readPath } from '../fixtures/interpolation.js';
 import { own } from '../platform/dictionary.js';
+import { linearPattern, linearPatternProblem, PatternError } from '../platform/linear-pattern.js';
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
 
@@ -39,6 +40,39 @@ export function unknownOperators(
   ]);
 }
 
+/**
+ * `$matches` patterns that cannot run on the linear-time engine (a backreference, lookaround, a
+ * syntax error), anywhere in an expected value (checked when a file is read), each with why.
+ *
+ * @example
+ * badPatterns({ id: { $matches: '(a)\\1' } }); // [{ path: ['id', '$matches'], problem: 'Pattern /(a)\\1/ cannot be used: ...' }]
+ */
+export function badPatterns(
+  expected: unknown,
+  path: readonly (string | number)[] = [],
+): { path: (string | number)[]; problem: string }[] {
+  if (Array.isArray(expected)) return expected.flatMap((item, i) => badPatterns(item, [...path, i]));
+  if (typeof expected !== 'object' || expected === null) return [];
+  return Object.entries(expected).flatMap(([key, value]) => {
+    if (key !== '$matches') return badPatterns(value, [...path, key]);
+    if (typeof value !== 'string')
+      return [{ path: [...path, key], problem: '$matches takes a pattern (text).' }];
+    const problem = linearPatternProblem(value);
+    return problem === null
+      ? []
+      : [{ path: [...path, key], problem: new PatternError(value, problem).message }];
+  });
+}
+
+function matchesPattern(actual: unknown, pattern: unknown): boolean | string {
+  if (typeof pattern !== 'string') return '$matches takes a pattern (text)';
+  try {
+    return typeof actual === 'string' && linearPattern(pattern).test(actual);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 function compare(actual: unknown, bound: unknown): number | null {
   const a = typeof actual === 'string' && /^-?\d+(\.\d+)?$/.test(actual) ? Number(actual) : actual;
   const b = typeof bound === 'string' && /^-?\d+(\.\d+)?$/.test(bound) ? Number(bound) : bound;
@@ -52,10 +86,12 @@ function operator(name: string, actual: unknown, argument: unknown, at: string):
   switch (name) {
     case '$exists':
       return (actual !== undefined) === Boolean(argument) ? [] : fail(argument ? 'a value' : 'no value');
-    case '$matches':
-      return typeof actual === 'string' && new RegExp(String(argument)).test(actual)
-        ? []
-        : fail(`to match /${String(argument)}/`);
+    case '$matches': {
+      // RE2, not RegExp: a pattern such as ^(a+)+$ must not hold the process (linear-pattern.ts).
+      const matched = matchesPattern(actual, argument);
+      if (typeof matched === 'string') return [`${at}: ${matched}`];
+      return matched ? [] : fail(`to match /${String(argument)}/`);
+    }
     case '$contains':
       if (typeof actual === 'string' && typeof argument === 'string')
         return actual.includes(argument) ? [] : fail(`to contain ${show(argument)}`);

@@ -18,6 +18,8 @@ export interface RunTarget {
   readonly storeId: number;
   readonly adminToken?: string;
   readonly headerPrefix?: string;
+  /** Aborted when whoever asked for the run has gone: the run stops before its next step. */
+  readonly signal?: AbortSignal;
 }
 
 export interface CheckReport {
@@ -107,6 +109,7 @@ class TimelineRun {
       method,
       headers,
       body: payload,
+      signal: this.target.signal,
     });
     const text = await response.text();
     let body: unknown = text;
@@ -327,6 +330,7 @@ export async function runTimeline(
   const run = new TimelineRun(target);
   const steps: StepReport[] = [];
   for (const [i, step] of scenario.timeline.entries()) {
+    if (target.signal?.aborted) break;
     const report = await run.step(step, i + 1, scenario.source?.locate(['timeline', i])?.line);
     steps.push(report);
     onStep?.(report);

@@ -20,7 +20,7 @@ import {
   type DocumentPath,
   type Problem,
 } from '../fixtures/documents.js';
-import { unknownOperators } from './matchers.js';
+import { badPatterns, unknownOperators } from './matchers.js';
 import { OPERATORS, scenarioSchema, type Step } from './scenario.schema.js';
 import { unreadableReason } from '../platform/unreadable.js';
 
@@ -80,7 +80,7 @@ function operatorProblems(timeline: readonly Step[], source: SourceText): Proble
       ['events', { count: topicCounts(expect.events) }],
       ['deliveries', { count: topicCounts(expect.deliveries) }],
     ];
-    for (const [key, value] of matchers)
+    for (const [key, value] of matchers) {
       for (const { path, key: operator } of unknownOperators(value, ['timeline', i, 'expect', key]))
         out.push(
           source.problem(
@@ -89,6 +89,9 @@ function operatorProblems(timeline: readonly Step[], source: SourceText): Proble
             'key',
           ),
         );
+      for (const { path, problem } of badPatterns(value, ['timeline', i, 'expect', key]))
+        out.push(source.problem(path, problem));
+    }
   }
   return out;
 }

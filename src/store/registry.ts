@@ -16,6 +16,7 @@ import { Store, type StoreDoc, type StoreJobKinds, type StoreObserver } from './
 import type { TokenRecord } from '../model/token.js';
 import type { Actor } from '../model/actor.js';
 import { seedStore } from './seed-store.js';
+import { LimitReached, limitsOf, type ProcessLimits } from '../platform/limits.js';
 
 export interface RegistryDoc {
   readonly format: 1;
@@ -47,6 +48,8 @@ export interface RegistryOptions {
   brand?: string;
   /** What every store created later starts from, under its own settings (the start flags' dialect and version). */
   settingsDefaults?: SettingsDefaults;
+  /** What one request may cost (`DEFAULT_LIMITS` for those not given). */
+  limits?: Partial<Record<keyof ProcessLimits, number | undefined>>;
 }
 
 export interface Authenticated {
@@ -69,8 +72,12 @@ export class StoreRegistry {
   private nextStoreId = 1;
   private defaultId = 1;
 
+  /** What one request may cost in this process. */
+  readonly limits: ProcessLimits;
+
   constructor(private readonly options: RegistryOptions) {
     this.random = new Random(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+    this.limits = limitsOf(options.limits);
   }
 
   /** What every store created later starts from, under its own settings (`withSettingsDefaults`). */
@@ -104,8 +111,24 @@ export class StoreRegistry {
     return this.stores.get(id);
   }
 
-  /** Creates a store with a first token that holds every scope. */
+  /**
+   * Throws `LimitReached` when the process already holds `limits.maxStores` stores. Callers that
+   * do work before `create` (reading a snapshot, a clone) check first, to refuse before the work.
+   */
+  checkRoomForStore(): void {
+    const max = this.limits.maxStores;
+    if (this.stores.size < max) return;
+    throw new LimitReached(
+      'max-stores',
+      'store',
+      `This emulator already holds ${this.stores.size} stores, its --max-stores (${max}). ` +
+        'Delete stores no longer needed (DELETE /_emulator/stores/{id}) or start it with a larger --max-stores.',
+    );
+  }
+
+  /** Creates a store with a first token that holds every scope; `LimitReached` past `limits.maxStores`. */
   create(input: CreateStoreInput = {}): { store: Store; token: TokenRecord } {
+    this.checkRoomForStore();
     const id = this.nextStoreId++;
     const random = this.random.fork();
     const store = new Store({
@@ -120,6 +143,7 @@ export class StoreRegistry {
       brand: this.options.brand,
       onChange: () => this.options.onChange(id),
     });
+    store.traffic.journal.limitBytes(this.limits.journalBytes);
     this.stores.set(id, store);
     seedStore(store);
     const token = this.issueToken(store, { name: 'Default token', scopes: SCOPES, token: input.token });
@@ -206,6 +230,7 @@ export class StoreRegistry {
         onChange: () => this.options.onChange(storeDoc.id),
       });
       store.load(storeDoc);
+      store.traffic.journal.limitBytes(this.limits.journalBytes);
       this.stores.set(store.id, store);
       for (const token of store.tokens) this.tokens.set(token.token, authenticated(store, token));
     }

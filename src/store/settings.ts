@@ -161,10 +161,15 @@ export const storeSettingsSchema = z
     journal_size: z.number().int().min(0).max(100_000).default(1000),
     /**
      * The most jobs one clock advance runs before it stops short (422). A year of 1,000 monthly
-     * subscriptions is ~24,000 jobs; an advance of centuries would otherwise hold the process until
-     * memory runs out.
+     * subscriptions is ~24,000 jobs; each job leaves a few KB of history (charges, orders, events),
+     * so this bounds what one advance adds to memory (docs/decisions/0041).
      */
-    max_jobs_per_advance: z.number().int().min(1).max(10_000_000).default(250_000),
+    max_jobs_per_advance: z.number().int().min(1).max(10_000_000).default(100_000),
+    /**
+     * The most wall-clock milliseconds one clock advance runs jobs before it stops short (422);
+     * the first job always runs, so 0 runs one job per advance.
+     */
+    max_advance_ms: z.number().int().min(0).max(600_000).default(10_000),
     /**
      * The word the real service uses where the spec writes `platform` (`shopify` for
      * `shopify_product_id`): read and written on the wire (docs/decisions/0017).
@@ -239,6 +244,7 @@ export interface StoreSettings {
   rate_limit: { enabled: boolean; size: number; leak_per_second: number };
   journal_size: number;
   max_jobs_per_advance: number;
+  max_advance_ms: number;
   platform_word: string;
   value_names: Record<string, string>;
 }
@@ -269,6 +275,7 @@ export function completeSettings(parsed: z.output<typeof storeSettingsSchema>): 
     rate_limit: parsed.rate_limit,
     journal_size: parsed.journal_size,
     max_jobs_per_advance: parsed.max_jobs_per_advance,
+    max_advance_ms: parsed.max_advance_ms,
     platform_word: parsed.platform_word,
     value_names: parsed.value_names,
   };

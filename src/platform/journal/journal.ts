@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { toIso } from '../clock.js';
 import type { FaultRecord } from '../faults/fault.types.js';
 import { redactJournalParts } from './journal-redact.js';
+import { JournalBytes } from './journal-bytes.js';
 
 /** Request bodies larger than this are recorded as their size only. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -162,9 +163,34 @@ export class Journal {
   private start = 0;
   private count = 0;
   private lastId = 0;
+  /** The byte budget (`--journal-bytes`): the oldest entries go while the journal holds more. */
+  private readonly bytes = new JournalBytes();
 
   constructor(private capacity: number) {
     this.ring = new Array<JournalEntry | undefined>(capacity);
+  }
+
+  /** Keeps at most `limit` bytes of entries (measured by `entryBytes`), dropping the oldest first. */
+  limitBytes(limit: number): void {
+    this.bytes.limit = limit;
+    this.trim();
+  }
+
+  /** Bytes the finished entries hold (as `entryBytes` measures them). */
+  get byteSize(): number {
+    this.trim();
+    return this.bytes.bytes;
+  }
+
+  /** Drops the oldest entries while the measured entries are over the byte budget. */
+  private trim(): void {
+    while (this.count > 0 && this.bytes.over()) {
+      const oldest = this.ring[this.start];
+      this.ring[this.start] = undefined;
+      this.start = (this.start + 1) % this.capacity;
+      this.count -= 1;
+      if (oldest) this.bytes.removed(oldest);
+    }
   }
 
   get size(): number {
@@ -174,19 +200,24 @@ export class Journal {
   /** Records a request as it arrives; the oldest entry makes room when the ring is full. */
   begin(request: JournalRequest): JournalEntry | undefined {
     if (this.capacity === 0) return undefined;
+    this.trim();
     const entry = new JournalEntry(++this.lastId, request);
     if (this.count < this.capacity) {
       this.ring[(this.start + this.count) % this.capacity] = entry;
       this.count += 1;
     } else {
+      const oldest = this.ring[this.start];
+      if (oldest) this.bytes.removed(oldest);
       this.ring[this.start] = entry;
       this.start = (this.start + 1) % this.capacity;
     }
+    this.bytes.added(entry);
     return entry;
   }
 
   /** Entries from the newest to the oldest. */
   *newestFirst(): Generator<JournalEntry> {
+    this.trim();
     for (let i = this.count - 1; i >= 0; i--) {
       const entry = this.ring[(this.start + i) % this.capacity];
       if (entry) yield entry;
@@ -196,7 +227,9 @@ export class Journal {
   /** Changes the capacity, keeping the newest entries that fit. */
   resize(capacity: number): void {
     if (capacity === this.capacity) return;
-    const kept = [...this.newestFirst()].slice(0, capacity).reverse();
+    const all = [...this.newestFirst()];
+    for (const dropped of all.slice(capacity)) this.bytes.removed(dropped);
+    const kept = all.slice(0, capacity).reverse();
     this.capacity = capacity;
     this.ring = new Array<JournalEntry | undefined>(capacity);
     kept.forEach((entry, i) => (this.ring[i] = entry));
@@ -213,5 +246,6 @@ export class Journal {
     this.ring = new Array<JournalEntry | undefined>(this.capacity);
     this.start = 0;
     this.count = 0;
+    this.bytes.clear();
   }
 }

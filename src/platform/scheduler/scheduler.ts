@@ -4,7 +4,7 @@
  * keyed by `type`, injected at wiring. It knows the store only through `SchedulerHost`.
  */
 import type { Clock } from '../clock.js';
-import { toIso } from '../clock.js';
+import { monotonicMs, toIso } from '../clock.js';
 import type { Job, JobReport } from '../../model/job.js';
 import type { Collection } from '../persistence/collection.js';
 import { JobQueue } from './job-queue.js';
@@ -13,7 +13,7 @@ import { JobQueue } from './job-queue.js';
 export interface SchedulerHost {
   readonly collections: { readonly jobs: Collection<Job> };
   readonly clock: Clock;
-  readonly settings: { readonly max_jobs_per_advance: number };
+  readonly settings: { readonly max_jobs_per_advance: number; readonly max_advance_ms: number };
   nextId(kind: 'jobs'): number;
   /** Runs `work` as one command: all its writes or none. */
   command<T>(work: () => T): T;
@@ -39,16 +39,32 @@ export interface JobKind<Host = SchedulerHost> {
 
 export type JobKinds<Host = SchedulerHost> = ReadonlyMap<string, JobKind<Host>>;
 
+/**
+ * Why an advance stopped short of its target, between two jobs: the store's `max_jobs_per_advance`
+ * or `max_advance_ms` was reached, or the client that asked left (`abandoned`).
+ */
+export type AdvanceStop = 'max_jobs_per_advance' | 'max_advance_ms' | 'abandoned';
+
 export interface AdvanceReport {
   readonly now: string;
   readonly jobs: readonly JobReport[];
   readonly events: readonly string[];
-  /** Set when the advance stopped at `now`, short of its target, after running the store's `max_jobs_per_advance`. */
-  readonly stopped_short?: true;
+  /** Set when the advance stopped at `now`, short of its target, after its last job; says why. */
+  readonly stopped_short?: AdvanceStop;
+  /** Wall-clock milliseconds the advance took. */
+  readonly elapsed_ms: number;
 }
 
-/** Jobs run between two turns of the event loop, so other stores' requests are served meanwhile. */
-const JOBS_PER_TURN = 500;
+export interface AdvanceOptions {
+  /** Aborted when the client that asked has left: the advance stops before its next job. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * How long jobs run between two turns of the event loop, so other stores' requests (and the news
+ * that a client left) are served meanwhile: a few milliseconds, whatever one job costs.
+ */
+const TURN_MS = 10;
 
 export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
   /** Due-order index of the jobs collection: built on first use, kept up by inserts, pruned lazily. */
@@ -104,10 +120,16 @@ export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
   /**
    * Moves the clock forward to `targetMs`, running every job due on the way, each at its own time,
    * and waiting for the background work each one started (webhook deliveries) before the next.
-   * Advances of one store run one after another.
+   * Advances of one store run one after another. It stops between two jobs, at the last one it ran,
+   * when the store's `max_jobs_per_advance` jobs have run, when `max_advance_ms` of wall time have
+   * passed (the first job always runs, so every advance moves on) or when `signal` aborts.
    */
-  advanceTo(targetMs: number, onError: (error: unknown, job: Job) => void): Promise<AdvanceReport> {
-    const run = this.advancing.then(() => this.advanceNow(targetMs, onError));
+  advanceTo(
+    targetMs: number,
+    onError: (error: unknown, job: Job) => void,
+    options: AdvanceOptions = {},
+  ): Promise<AdvanceReport> {
+    const run = this.advancing.then(() => this.advanceNow(targetMs, onError, options));
     this.advancing = run.catch(() => undefined);
     return run;
   }
@@ -117,19 +139,35 @@ export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
   private async advanceNow(
     targetMs: number,
     onError: (error: unknown, job: Job) => void,
+    { signal }: AdvanceOptions,
   ): Promise<AdvanceReport> {
     const clock = this.store.clock;
     const ran: JobReport[] = [];
     const topics: string[] = [];
     const unsubscribe = this.store.onEvent((event) => topics.push(event.topic));
+    const started = monotonicMs();
+    let turned = started;
+    const report = (stopped_short?: AdvanceStop): AdvanceReport => ({
+      now: clock.iso(),
+      jobs: ran,
+      events: topics,
+      ...(stopped_short ? { stopped_short } : {}),
+      elapsed_ms: Math.round(monotonicMs() - started),
+    });
     try {
       await this.store.settle();
       for (;;) {
-        if (ran.length > 0 && ran.length % JOBS_PER_TURN === 0) await nextTurn();
+        let now = monotonicMs();
+        if (now - turned >= TURN_MS) {
+          await nextTurn();
+          now = turned = monotonicMs();
+        }
+        if (signal?.aborted) return report('abandoned');
         const job = this.next();
         if (!job || job.due_at > targetMs) break;
-        if (ran.length === this.store.settings.max_jobs_per_advance)
-          return { now: clock.iso(), jobs: ran, events: topics, stopped_short: true };
+        const { max_jobs_per_advance, max_advance_ms } = this.store.settings;
+        if (ran.length >= max_jobs_per_advance) return report('max_jobs_per_advance');
+        if (ran.length > 0 && now - started >= max_advance_ms) return report('max_advance_ms');
         if (job.due_at > clock.now()) clock.set(job.due_at);
         this.store.command(() => this.store.collections.jobs.delete(job.id));
         const outcome = await this.run(job, onError);
@@ -141,7 +179,7 @@ export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
       unsubscribe();
       this.store.clockMoved({ jobs: ran.length, events: topics.length });
     }
-    return { now: clock.iso(), jobs: ran, events: topics };
+    return report();
   }
 
   private async run(job: Job, onError: (error: unknown, job: Job) => void): Promise<string> {
