@@ -88,3 +88,39 @@ export function authorize(
       : `This route reaches across stores: it needs the admin token (Authorization: Bearer <admin token>); a store's token drives only its own store.`,
   );
 }
+
+/** Whether the caller may reach across stores: one developer's emulator, or the admin token sent. */
+export function reachesAcrossStores(caller: Caller): boolean {
+  return !caller.adminTokenSet || caller.admin === 'valid';
+}
+
+/**
+ * Store settings that reach beyond the store, which a store's own token may not turn on when the
+ * emulator is shared: a webhook to a cloud metadata address reads the host's credentials, not the
+ * store's (decision 0042).
+ */
+const ADMIN_ONLY_SETTINGS: readonly (readonly [group: string, name: string])[] = [
+  ['webhooks', 'allow_metadata_addresses'],
+];
+
+/**
+ * Refuses (403) a settings change that turns on an admin-only setting, unless the caller reaches
+ * across stores.
+ *
+ * @example
+ * refuseAdminOnlySettings({ webhooks: { allow_metadata_addresses: true } }, false); // throws 403
+ */
+export function refuseAdminOnlySettings(patch: unknown, acrossStores: boolean): void {
+  if (acrossStores || typeof patch !== 'object' || patch === null) return;
+  for (const [group, name] of ADMIN_ONLY_SETTINGS) {
+    const section: unknown = (patch as Record<string, unknown>)[group];
+    if (
+      typeof section === 'object' &&
+      section !== null &&
+      (section as Record<string, unknown>)[name] === true
+    )
+      throw errors.forbidden(
+        `The setting ${group}.${name} reaches beyond this store: on a shared emulator it needs the admin token (Authorization: Bearer <admin token>).`,
+      );
+  }
+}

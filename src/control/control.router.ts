@@ -13,7 +13,7 @@ import { RouteTable } from '../http/route-table.js';
 import type { AppState } from '../http/state.js';
 import { clockControlEndpoints } from './clock.routes.js';
 import { CONTROL_PREFIX, type ControlDeps, type ControlEndpoint } from './control.types.js';
-import { authorize, bearerMatches, type Caller } from './access.js';
+import { authorize, bearerMatches, reachesAcrossStores, type Caller } from './access.js';
 import { creditControlEndpoints } from './credits.routes.js';
 import { notificationControlEndpoints } from './notifications.routes.js';
 import { faultControlEndpoints } from './faults.routes.js';
@@ -113,7 +113,9 @@ function headersOf(ctx: Context): Record<string, string> {
 
 function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
   return async (ctx, params) => {
-    const store = authorize(endpoint.access, callerOf(ctx, deps), params, deps.headers.accessToken);
+    const caller = callerOf(ctx, deps);
+    const store = authorize(endpoint.access, caller, params, deps.headers.accessToken);
+    const acrossStores = reachesAcrossStores(caller);
     if (endpoint.takesOver) {
       // The handler answers on the Node response itself (the MCP transport): Koa sends nothing.
       ctx.respond = false;
@@ -126,6 +128,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
           query: queryOf(ctx),
           body: {},
           origin: originOf(ctx),
+          acrossStores,
           exchange,
         });
       } catch (error) {
@@ -161,6 +164,7 @@ function handler(endpoint: ControlEndpoint, deps: ControlDeps): Dispatcher {
         bodyStream: endpoint.streamsBody ? ctx.req : undefined,
         received,
         origin: originOf(ctx),
+        acrossStores,
         abandoned: abandonedSignal(ctx.res),
       }),
     );

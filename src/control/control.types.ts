@@ -45,6 +45,8 @@ export interface ControlRequest {
   /** For endpoints with `rawBody`: the request's headers and body bytes, whatever their type. */
   readonly received?: { readonly headers: Readonly<Record<string, string>>; readonly bytes: Buffer };
   readonly origin: string;
+  /** The caller may reach across stores: no admin token is set, or it was sent (src/control/access.ts). */
+  readonly acrossStores: boolean;
   /** For endpoints with `takesOver`: the Node request and response, which the handler answers on itself. */
   readonly exchange?: { readonly req: IncomingMessage; readonly res: ServerResponse };
   /** Aborted when the client leaves before the answer: long work stops at its next step. */

@@ -14,6 +14,7 @@ import { EMULATOR_ACTOR } from '../model/actor.js';
 import { completeSettings, mergedSettings, storeSettingsSchema } from '../store/settings.js';
 import type { Store } from '../store/store.js';
 import { deliveriesOf } from '../webhooks/dispatcher.js';
+import { refuseAdminOnlySettings } from './access.js';
 import type { ControlEndpoint } from './control.types.js';
 import { describeStore } from './stores.routes.js';
 
@@ -173,8 +174,10 @@ export const webhookControlEndpoints: readonly ControlEndpoint[] = [
     access: 'store',
     summary: "Change the calling store's settings (nested objects merge); fires store/updated",
     body: () => webhookControlSchemas().settings,
-    handle: ({ deps, store, body }) => {
-      applySettings(store, parseWith(webhookControlSchemas().settings, body));
+    handle: ({ deps, store, body, acrossStores }) => {
+      const patch = parseWith(webhookControlSchemas().settings, body);
+      refuseAdminOnlySettings(patch, acrossStores);
+      applySettings(store, patch);
       recordEvent(store, EMULATOR_ACTOR, { object_type: 'store', verb: 'updated', object_id: store.id });
       return { body: { store: describeStore(store, deps.registry) } };
     },

@@ -106,6 +106,18 @@ describe("a store's own token on a shared instance", () => {
     }
   });
 
+  it('cannot let its webhooks reach cloud metadata addresses; the admin token can', async () => {
+    const error = await refusal(jobA.updateSettings({ webhooks: { allow_metadata_addresses: true } }));
+    expect(error.status).toBe(403);
+    expect(error.body).toEqual({ error: expect.stringContaining('webhooks.allow_metadata_addresses') });
+    const asAdmin = emu.control.forStore(a.token);
+    const changed = await asAdmin.updateSettings({ webhooks: { allow_metadata_addresses: true } });
+    expect(changed.settings.webhooks.allow_metadata_addresses).toBe(true);
+    // Turning it off again is the store's own business.
+    const off = await jobA.updateSettings({ webhooks: { allow_metadata_addresses: false } });
+    expect(off.settings.webhooks.allow_metadata_addresses).toBe(false);
+  });
+
   it('without any token, or with a wrong admin token, is 401', async () => {
     const nobody = new ControlClient({ baseUrl: emu.url });
     expect((await refusal(nobody.clock())).status).toBe(401);
