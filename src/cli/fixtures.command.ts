@@ -1,6 +1,7 @@
 /** `billing-emulator fixtures generate|check`: seeded fixture documents and checks of hand-written ones. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
+import type { CommandEntry } from './errors.js';
 
 interface GenerateArgs {
   seed: number;
@@ -138,7 +139,8 @@ const checkCommand: CommandModule<object, { file: string }> = {
   },
 };
 
-export const fixturesCommand: CommandModule = {
+export const fixturesCommand: CommandModule & { readonly subcommands: readonly CommandEntry[] } = {
+  subcommands: [generateCommand, checkCommand],
   command: 'fixtures',
   describe: 'Generate fixture files, or check one',
   builder: (yargs: Argv) =>

@@ -1,6 +1,7 @@
 /** `billing-emulator scenario run|list`: run a scenario's timeline headless, list the built-ins. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
+import type { CommandEntry } from './errors.js';
 
 interface RunArgs {
   scenario: string;
@@ -116,7 +117,8 @@ const listCommand: CommandModule = {
   },
 };
 
-export const scenarioCommand: CommandModule = {
+export const scenarioCommand: CommandModule & { readonly subcommands: readonly CommandEntry[] } = {
+  subcommands: [runCommand, listCommand],
   command: 'scenario',
   describe: 'Run scenarios (a seeded store and a timeline of steps and expectations)',
   builder: (yargs: Argv) =>

@@ -6,6 +6,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { createEmulator } from '../emulator.js';
 import type { EmulatorOptions, Loaded } from '../emulator.options.js';
 import { formatStartBanner } from './start-banner.js';
+import { listenFailure } from './listen-failure.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { VERSION } from '../platform/version.js';
@@ -276,7 +277,11 @@ export const startCommand: CommandModule<object, StartArgs> = {
       journalSize: args['journal-size'],
     });
     // Stopped whatever happens: the bars hide the cursor while they draw.
-    const emulator = await starting.finally(() => clone?.bars.stop());
+    const emulator = await starting
+      .finally(() => clone?.bars.stop())
+      .catch((error: unknown) => {
+        throw listenFailure(error, args.port, args.host);
+      });
     seeding?.finish();
     let stopping = false;
     const stop = (signal: string) => {

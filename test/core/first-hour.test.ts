@@ -38,8 +38,8 @@ describe('the CLI speaks to people', () => {
   });
 
   it.each([
-    [[], 'Name a command: start, scenario, fixtures, record, verify'],
-    [['nope'], 'Unknown command "nope". The commands are: start, scenario, fixtures, record, verify.'],
+    [[], 'Name a command: start, scenario, fixtures, record, verify, clone'],
+    [['nope'], 'Unknown command "nope". The commands are: start, scenario, fixtures, record, verify, clone.'],
     [['scenario'], 'Name a scenario command: run, list'],
     [['scenario', 'walk'], 'Unknown scenario command "walk". The scenario commands are: run, list.'],
     [['scenario', 'run'], 'scenario run needs a scenario'],
