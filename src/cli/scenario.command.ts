@@ -2,6 +2,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
 import type { CommandEntry } from './errors.js';
+import { counted } from '../platform/plural.js';
 
 interface RunArgs {
   scenario: string;
@@ -92,7 +93,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     }
     const failed = report.steps.filter((step) => !step.passed).length;
     out(
-      `${scenario.name}: ${report.steps.length} step${report.steps.length === 1 ? '' : 's'}, ${report.steps.length - failed} passed${failed ? `, ${failed} failed` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`,
+      `${scenario.name}: ${counted(report.steps.length, 'step')}, ${report.steps.length - failed} passed${failed ? `, ${failed} failed` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`,
     );
     if (args.junit) await writeOutput(args.junit, junitXml([report]));
     if (!report.passed) process.exitCode = 1;
@@ -111,7 +112,7 @@ const listCommand: CommandModule = {
       const scenario = await builtinScenario(name);
       if (scenario)
         out(
-          `${name.padEnd(width)}  ${scenario.description}${scenario.timeline.length ? ` (${scenario.timeline.length} step${scenario.timeline.length === 1 ? '' : 's'})` : ''}`,
+          `${name.padEnd(width)}  ${scenario.description}${scenario.timeline.length ? ` (${counted(scenario.timeline.length, 'step')})` : ''}`,
         );
     }
   },

@@ -4,6 +4,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { readInput, urlOption, withEnv, writeOutput } from './options.js';
+import { counted } from '../platform/plural.js';
 
 interface VerifyArgs {
   recording: string;
@@ -84,7 +85,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       onExchange: (exchange) =>
         out(
           `${exchange.identical ? '✓' : '✗'} #${exchange.entry} ${exchange.method} ${exchange.path} (${exchange.version})` +
-            `${exchange.identical ? '' : `: ${exchange.differences} difference${exchange.differences === 1 ? '' : 's'}`}`,
+            `${exchange.identical ? '' : `: ${counted(exchange.differences, 'difference')}`}`,
         ),
     });
     process.stdout.write(renderReport(report));

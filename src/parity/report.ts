@@ -1,9 +1,10 @@
 /**
  * The parity report: every difference found, grouped by endpoint and API version, with a parity
  * score (answers identical in shape / answers compared). Its JSON form is documented in
- * docs/parity.md; `renderReport` is the text the CLI prints. It imports nothing, so the dashboard
- * reads its types too.
+ * docs/parity.md; `renderReport` is the text the CLI prints. It imports nothing but the plural
+ * helper, so the dashboard reads its types too.
  */
+import { counted } from '../platform/plural.js';
 
 /** What differs: the status, a key only one side has, a JSON kind, a value, a header. */
 export type DifferenceKind = 'status' | 'missing' | 'extra' | 'kind' | 'value' | 'header';
@@ -171,7 +172,7 @@ export function renderReport(report: ParityReport): string {
   const failing = report.differences.length - allowed;
   const percent = (report.score * 100).toFixed(1);
   lines.push(
-    `parity ${report.identical}/${report.compared} (${percent}%): ${failing} difference${failing === 1 ? '' : 's'}` +
+    `parity ${report.identical}/${report.compared} (${percent}%): ${counted(failing, 'difference')}` +
       `${allowed ? `, ${allowed} allowed` : ''}${report.skipped.length ? `, ${report.skipped.length} skipped` : ''}`,
   );
   return `${lines.join('\n')}\n`;

@@ -71,6 +71,8 @@ describe.skipIf(browserSkipReason)(browserSuite('dashboard: a dunning story with
     await expect.poll(() => charges.count()).toBe(1);
     await charges.getByRole('button', { name: /View charge/ }).click();
     await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('CARD_DECLINED');
+    // The retry the failure scheduled is marked as the next one.
+    await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('(next)');
     const chargeId = (await page.locator('#record-title').textContent())?.replace('charge ', '') ?? '';
 
     // ... and the inbox has its charge/failed delivery, signed by the store.
@@ -97,6 +99,9 @@ describe.skipIf(browserSkipReason)(browserSuite('dashboard: a dunning story with
     await expect.poll(() => retried.textContent()).toMatch(/POST \/charges\/\d+\/process answered 200/);
     await expect.poll(() => retried.textContent()).toContain('"status": "success"');
     await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('success');
+    // Paid: no retry is next (regression: the schedule still marked one).
+    await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('none scheduled');
+    expect(await page.getByLabel('Payment attempts').textContent()).not.toContain('(next)');
 
     // charge/paid arrives in the inbox (live: no reload).
     await page.getByRole('link', { name: 'Webhook inbox' }).click();

@@ -10,6 +10,7 @@ import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { follow } from '../stream.js';
 import { ErrorBox, Field, JsonBlock, Select, useAction, useLoad } from '../shared.js';
+import { counted } from '../../platform/plural.js';
 
 interface Attempt {
   readonly number: number;
@@ -109,7 +110,7 @@ function Subscriptions({ session }: { session: Session }) {
                 <td>
                   <details>
                     <summary>
-                      ${`${webhooks.length} topic${webhooks.length === 1 ? '' : 's'}: ${webhooks
+                      ${`${counted(webhooks.length, 'topic')}: ${webhooks
                         .map((w) => w.topic)
                         .slice(0, 3)
                         .join(', ')}${webhooks.length > 3 ? ', …' : ''}`}
@@ -127,7 +128,7 @@ function Subscriptions({ session }: { session: Session }) {
                 </td>
                 <td>
                   <button type="button" onClick=${() => remove(webhooks)}>
-                    ${`Remove the ${webhooks.length} webhooks of ${url}`}
+                    ${`Remove the ${counted(webhooks.length, 'webhook')} of ${url}`}
                   </button>
                 </td>
               </tr>`,
@@ -141,7 +142,7 @@ function Subscriptions({ session }: { session: Session }) {
 /** One line for a delivery: built as one string (htm drops line breaks inside text). */
 function summaryOf(d: Delivery): string {
   const last = d.attempts.at(-1);
-  const tries = `${d.attempts.length} tr${d.attempts.length === 1 ? 'y' : 'ies'}`;
+  const tries = counted(d.attempts.length, 'try', 'tries');
   const answer = last
     ? `, last at ${last.at}: ${String(last.response_status ?? last.error ?? 'no answer')}`
     : '';
