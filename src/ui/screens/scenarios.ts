@@ -105,30 +105,32 @@ export function ScenariosScreen({ open }: { session: Session; open: (store: Stor
         </ol>
       </section>`
     }
-    <table aria-label="Built-in scenarios">
-      <thead>
-        <tr>
-          <th>Scenario</th>
-          <th>What it shows</th>
-          <th>Steps</th>
-          <th>Run</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${(list.value?.scenarios ?? []).map(
-          (s) =>
-            html`<tr>
-              <td>${s.name}</td>
-              <td>${s.description}</td>
-              <td>${s.steps}</td>
-              <td>
-                <button type="button" disabled=${action.busy} onClick=${() => run({ name: s.name })}>
-                  Run ${s.name}
-                </button>
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    <div class="scroll">
+      <table aria-label="Built-in scenarios">
+        <thead>
+          <tr>
+            <th>Scenario</th>
+            <th>What it shows</th>
+            <th>Steps</th>
+            <th>Run</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${(list.value?.scenarios ?? []).map(
+            (s) =>
+              html`<tr>
+                <td>${s.name}</td>
+                <td>${s.description}</td>
+                <td>${s.steps}</td>
+                <td>
+                  <button type="button" disabled=${action.busy} onClick=${() => run({ name: s.name })}>
+                    Run ${s.name}
+                  </button>
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
   </section>`;
 }

@@ -234,31 +234,33 @@ export function WebhooksScreen({ session }: { session: Session }) {
                 <button type="button" onClick=${() => act(`/webhooks/deliveries/${d.id}/replay`)}>
                   Replay delivery ${d.id}
                 </button>
-                <table aria-label=${`Tries of delivery ${d.id}`}>
-                  <thead>
-                    <tr>
-                      <th>Try</th>
-                      <th>At</th>
-                      <th>Status code</th>
-                      <th>Duration</th>
-                      <th>Error</th>
-                      <th>Response</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${d.attempts.map(
-                      (a) =>
-                        html`<tr>
-                          <td>${a.number}</td>
-                          <td>${a.at}</td>
-                          <td>${a.response_status ?? '—'}</td>
-                          <td>${a.duration_ms} ms</td>
-                          <td>${a.error ?? ''}</td>
-                          <td><code>${(a.response_body ?? '').slice(0, 200)}</code></td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
+                <div class="scroll">
+                  <table aria-label=${`Tries of delivery ${d.id}`}>
+                    <thead>
+                      <tr>
+                        <th>Try</th>
+                        <th>At</th>
+                        <th>Status code</th>
+                        <th>Duration</th>
+                        <th>Error</th>
+                        <th>Response</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${d.attempts.map(
+                        (a) =>
+                          html`<tr>
+                            <td>${a.number}</td>
+                            <td>${a.at}</td>
+                            <td>${a.response_status ?? '—'}</td>
+                            <td>${a.duration_ms} ms</td>
+                            <td>${a.error ?? ''}</td>
+                            <td><code>${(a.response_body ?? '').slice(0, 200)}</code></td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>
+                </div>
                 <h4>Headers (the signature is X-…-Hmac-Sha256)</h4>
                 <${JsonBlock} value=${d.request.headers} label=${`Headers of delivery ${d.id}`} />
                 <h4>Payload</h4>
