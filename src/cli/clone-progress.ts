@@ -6,6 +6,7 @@
 import cliProgress from 'cli-progress';
 import type { CloneProgress } from '../clone/clone.js';
 import { monotonicMs } from '../platform/clock.js';
+import { noun } from '../platform/plural.js';
 
 export interface CloneBars {
   update(progress: CloneProgress): void;
@@ -32,7 +33,7 @@ export function cloneBars(stream: NodeJS.WriteStream = process.stderr): CloneBar
       format: (options, params, payload: { list: string; counted: boolean; rate: string }) => {
         const name = payload.list.padEnd(20);
         const count = params.value.toLocaleString('en-US');
-        if (!payload.counted) return `${name} ${count} records  ${payload.rate}/s`;
+        if (!payload.counted) return `${name} ${count} ${noun(params.value, 'record')}  ${payload.rate}/s`;
         const size = options.barsize ?? WIDTH;
         const filled = Math.round(params.progress * size);
         const bar = '#'.repeat(filled) + '-'.repeat(size - filled);

@@ -4,16 +4,36 @@
  */
 import { envVariable } from './options.js';
 
-/** The commands and their subcommands, as `billing-emulator --help` lists them. */
-export const COMMANDS: Readonly<Record<string, readonly string[]>> = {
-  start: [],
-  scenario: ['run', 'list'],
-  fixtures: ['generate', 'check', 'validate'],
-  record: [],
-  verify: [],
-  mcp: [],
-  'check-webhooks': [],
-};
+/** Commands by name, each with the names of its subcommands (aliases included). */
+export type CommandTable = Readonly<Record<string, readonly string[]>>;
+
+/** What a registered command module tells of its names; `subcommands` where it has them. */
+export interface CommandEntry {
+  readonly command?: string | readonly string[];
+  readonly aliases?: string | readonly string[];
+  readonly subcommands?: readonly CommandEntry[];
+}
+
+const namesOf = (entry: CommandEntry): string[] =>
+  [entry.command ?? [], entry.aliases ?? []]
+    .flat()
+    .map((text) => text.split(' ')[0] ?? '')
+    .filter(Boolean);
+
+/**
+ * The table of the commands registered with yargs, in their order: the names a failure message
+ * lists are the commands there are, never a copy kept by hand.
+ *
+ * @example commandTable([startCommand, scenarioCommand]); // { start: [], scenario: ['run', 'list'] }
+ */
+export function commandTable(entries: readonly CommandEntry[]): CommandTable {
+  const table: Record<string, readonly string[]> = {};
+  for (const entry of entries) {
+    const [name] = namesOf(entry);
+    if (name) table[name] = (entry.subcommands ?? []).flatMap(namesOf);
+  }
+  return table;
+}
 
 /** What a subcommand needs when its positional argument is missing. */
 const NEEDS: Readonly<Record<string, string>> = {
@@ -35,22 +55,22 @@ const list = (names: readonly string[]) => names.join(', ');
  * The message to print for a yargs failure, given the command line's arguments.
  *
  * @example
- * explainFailure('Not enough non-option arguments: got 0, need at least 1', ['scenario']);
+ * explainFailure('Not enough non-option arguments: got 0, need at least 1', ['scenario'], commands);
  * // 'Name a scenario command: run, list (billing-emulator scenario <command> --help for each).'
  */
-export function explainFailure(message: string, args: readonly string[]): string {
+export function explainFailure(message: string, args: readonly string[], commands: CommandTable): string {
   const invalid = /Argument: ([\w-]+), Given: (.*), Choices: (.*)$/m.exec(message);
   if (invalid)
     return `--${invalid[1]} (${envVariable(invalid[1] ?? '')}) takes one of ${invalid[3]?.replace(/"/g, '')}, not ${invalid[2]}.`;
   const words = args.filter((arg) => !arg.startsWith('-'));
   const [command, subcommand] = words;
-  const known = command === undefined ? undefined : COMMANDS[command];
+  const known = command === undefined ? undefined : commands[command];
   const missing = /^Not enough non-option arguments/.test(message);
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
   if (command === undefined || (known === undefined && (missing || unknown)))
     return command === undefined
-      ? `Name a command: ${list(Object.keys(COMMANDS))} (billing-emulator <command> --help for each).`
-      : `Unknown command "${command}". The commands are: ${list(Object.keys(COMMANDS))}.`;
+      ? `Name a command: ${list(Object.keys(commands))} (billing-emulator <command> --help for each).`
+      : `Unknown command "${command}". The commands are: ${list(Object.keys(commands))}.`;
   if (known && known.length > 0 && (subcommand === undefined || !known.includes(subcommand))) {
     if (subcommand !== undefined && NEEDS[`${command} ${subcommand}`] && missing)
       return NEEDS[`${command} ${subcommand}`] ?? message;

@@ -1,6 +1,8 @@
 /** `billing-emulator fixtures generate|check`: seeded fixture documents and checks of hand-written ones. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
+import type { CommandEntry } from './errors.js';
+import { counted } from '../platform/plural.js';
 
 interface GenerateArgs {
   seed: number;
@@ -91,7 +93,7 @@ const generateCommand: CommandModule<object, GenerateArgs> = {
     if (args.out) {
       await writeOutput(args.out, text);
       process.stderr.write(
-        `wrote ${args.out}: ${parsed.data.customers} customers, ${parsed.data.products} products (seed ${parsed.data.seed})\n`,
+        `wrote ${args.out}: ${counted(parsed.data.customers, 'customer')}, ${counted(parsed.data.products, 'product')} (seed ${parsed.data.seed})\n`,
       );
     } else process.stdout.write(text);
   },
@@ -138,7 +140,8 @@ const checkCommand: CommandModule<object, { file: string }> = {
   },
 };
 
-export const fixturesCommand: CommandModule = {
+export const fixturesCommand: CommandModule & { readonly subcommands: readonly CommandEntry[] } = {
+  subcommands: [generateCommand, checkCommand],
   command: 'fixtures',
   describe: 'Generate fixture files, or check one',
   builder: (yargs: Argv) =>

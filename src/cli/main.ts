@@ -2,7 +2,7 @@
  * The `billing-emulator` command. Every option can also come from a BILLING_EMULATOR_* variable.
  * Bundled into dist/cli/cli.cjs, which dist/cli/main.js (src/cli/bin.ts) runs.
  */
-import yargs, { type Argv } from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { startCommand } from './start.command.js';
 import { scenarioCommand } from './scenario.command.js';
 import { fixturesCommand } from './fixtures.command.js';
@@ -11,7 +11,7 @@ import { verifyCommand } from './verify.command.js';
 import { cloneCommand } from './clone.command.js';
 import { mcpCommand } from './mcp.command.js';
 import { checkWebhooksCommand } from './check-webhooks.command.js';
-import { explainFailure } from './errors.js';
+import { commandTable, explainFailure } from './errors.js';
 import { ENV_PREFIX } from './options.js';
 import { VERSION } from '../platform/version.js';
 import { printText } from './terminal-text.js';
@@ -34,21 +34,26 @@ function skipHelpLayout(cli: Argv): void {
 const args = process.argv.slice(2);
 const wantsHelp = args.includes('--help') || args.includes('-h');
 
+/** The commands, in the order `--help` lists them; failure messages name these. */
+const COMMANDS = [
+  startCommand,
+  scenarioCommand,
+  fixturesCommand,
+  recordCommand,
+  verifyCommand,
+  cloneCommand,
+  mcpCommand,
+  checkWebhooksCommand,
+];
+
 const cli = yargs(args);
 if (!wantsHelp) skipHelpLayout(cli);
+for (const command of COMMANDS) cli.command(command as CommandModule);
 
 // No top-level await: the bundle is CommonJS (decision 0039); a command's failure reaches `.fail`.
 void cli
   .scriptName('billing-emulator')
   .env(ENV_PREFIX)
-  .command(startCommand)
-  .command(scenarioCommand)
-  .command(fixturesCommand)
-  .command(recordCommand)
-  .command(verifyCommand)
-  .command(cloneCommand)
-  .command(mcpCommand)
-  .command(checkWebhooksCommand)
   .demandCommand(1)
   .strict()
   .version(VERSION)
@@ -63,7 +68,11 @@ void cli
   )
   .fail((message, error) => {
     // A message may quote a user's file (a scenario, a recording): its control characters escaped.
-    printText(`billing-emulator: ${error?.message ?? explainFailure(message, args)}\n`, process.stderr);
+    printText(
+      `billing-emulator: ${error?.message ?? explainFailure(message, args, commandTable(COMMANDS))}
+`,
+      process.stderr,
+    );
     process.exit(1);
   })
   .parseAsync();

@@ -5,6 +5,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { makeDirectoryOf, numberOption, urlOption, withEnv } from './options.js';
 import { printLine } from './terminal-text.js';
+import { counted } from '../platform/plural.js';
 
 interface RecordArgs {
   upstream: string;
@@ -92,10 +93,10 @@ export const recordCommand: CommandModule<object, RecordArgs> = {
       const summary = recorder.summary();
       const personal = (['email', 'phone', 'first_name', 'last_name', 'full_name', 'street'] as const)
         .filter((kind) => summary[kind] > 0)
-        .map((kind) => `${summary[kind]} ${kind.replace('_', ' ')}${summary[kind] === 1 ? '' : 's'}`);
+        .map((kind) => counted(summary[kind], kind.replace('_', ' ')));
       out(
-        `${recorder.count} exchange${recorder.count === 1 ? '' : 's'} in ${args.out}; replaced: ` +
-          `${summary.secrets} secret value${summary.secrets === 1 ? '' : 's'}` +
+        `${counted(recorder.count, 'exchange')} in ${args.out}; replaced: ` +
+          counted(summary.secrets, 'secret value') +
           `${args['redact-pii'] ? `, personal data (${personal.join(', ') || 'none seen'})` : ''}`,
       );
       process.exit(0);

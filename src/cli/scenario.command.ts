@@ -2,6 +2,8 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { numberOption, withEnv, writeOutput } from './options.js';
 import { printLine } from './terminal-text.js';
+import type { CommandEntry } from './errors.js';
+import { counted } from '../platform/plural.js';
 
 interface RunArgs {
   scenario: string;
@@ -93,7 +95,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     }
     const failed = report.steps.filter((step) => !step.passed).length;
     out(
-      `${scenario.name}: ${report.steps.length} step${report.steps.length === 1 ? '' : 's'}, ${report.steps.length - failed} passed${failed ? `, ${failed} failed` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`,
+      `${scenario.name}: ${counted(report.steps.length, 'step')}, ${report.steps.length - failed} passed${failed ? `, ${failed} failed` : ''} (${(report.durationMs / 1000).toFixed(1)} s)`,
     );
     if (args.junit) await writeOutput(args.junit, junitXml([report]));
     if (!report.passed) process.exitCode = 1;
@@ -112,13 +114,14 @@ const listCommand: CommandModule = {
       const scenario = await builtinScenario(name);
       if (scenario)
         out(
-          `${name.padEnd(width)}  ${scenario.description}${scenario.timeline.length ? ` (${scenario.timeline.length} step${scenario.timeline.length === 1 ? '' : 's'})` : ''}`,
+          `${name.padEnd(width)}  ${scenario.description}${scenario.timeline.length ? ` (${counted(scenario.timeline.length, 'step')})` : ''}`,
         );
     }
   },
 };
 
-export const scenarioCommand: CommandModule = {
+export const scenarioCommand: CommandModule & { readonly subcommands: readonly CommandEntry[] } = {
+  subcommands: [runCommand, listCommand],
   command: 'scenario',
   describe: 'Run scenarios (a seeded store and a timeline of steps and expectations)',
   builder: (yargs: Argv) =>

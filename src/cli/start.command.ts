@@ -7,11 +7,13 @@ import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { createEmulator } from '../emulator.js';
 import type { EmulatorOptions, Loaded } from '../emulator.options.js';
 import { formatStartBanner } from './start-banner.js';
+import { listenFailure } from './listen-failure.js';
 import { parseValueNames } from '../store/dialect-settings.js';
 import { parseAllowedHosts } from '../http/allowed-hosts.js';
 import { API_VERSIONS, type ApiVersion } from '../model/versions.js';
 import { VERSION } from '../platform/version.js';
 import { numberOption, urlOption, withEnv } from './options.js';
+import { counted } from '../platform/plural.js';
 
 interface StartArgs {
   port: number;
@@ -271,22 +273,16 @@ const START_OPTIONS: readonly (readonly [string, Options])[] = [
 /** The banner's data line: where the stores live and what was read from there. */
 function describeData(data: string | undefined, flushMs: number, loaded: Loaded): string {
   if (!data) return 'in memory';
-  const read =
-    loaded.storesFromData === 0
-      ? 'new file'
-      : `${loaded.storesFromData} store${loaded.storesFromData === 1 ? '' : 's'} loaded`;
+  const read = loaded.storesFromData === 0 ? 'new file' : `${counted(loaded.storesFromData, 'store')} loaded`;
   return `${data}, ${read} (changes logged to ${data}.log within ${flushMs} ms)`;
 }
-
-/** `1 customer`, `25 customers` */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The banner's scenario line, when one was asked for: what it seeded, or why it was not applied. */
 function describeScenario(loaded: Loaded, data: string | undefined): string | undefined {
   const scenario = loaded.scenario;
   if (!scenario) return undefined;
   if (!scenario.seeded) return `${scenario.name} not applied: ${data} already holds the default store`;
-  return `${scenario.name} seeded (${count(scenario.customers ?? 0, 'customer')}, ${count(scenario.subscriptions ?? 0, 'subscription')})`;
+  return `${scenario.name} seeded (${counted(scenario.customers ?? 0, 'customer')}, ${counted(scenario.subscriptions ?? 0, 'subscription')})`;
 }
 
 /** The banner's clone line, when one was asked for: what it copied, or why it was not applied. */
@@ -343,7 +339,11 @@ export const startCommand: CommandModule<object, StartArgs> = {
       maxGenerate: args['max-generate'],
     });
     // Stopped whatever happens: the bars hide the cursor while they draw.
-    const emulator = await starting.finally(() => clone?.bars.stop());
+    const emulator = await starting
+      .finally(() => clone?.bars.stop())
+      .catch((error: unknown) => {
+        throw listenFailure(error, args.port, args.host);
+      });
     seeding?.finish();
     let stopping = false;
     const stop = (signal: string) => {

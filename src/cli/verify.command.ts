@@ -5,6 +5,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { readInput, urlOption, withEnv, writeOutput } from './options.js';
 import { printLine, printText } from './terminal-text.js';
+import { counted } from '../platform/plural.js';
 
 interface VerifyArgs {
   recording: string;
@@ -86,7 +87,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       onExchange: (exchange) =>
         out(
           `${exchange.identical ? '✓' : '✗'} #${exchange.entry} ${exchange.method} ${exchange.path} (${exchange.version})` +
-            `${exchange.identical ? '' : `: ${exchange.differences} difference${exchange.differences === 1 ? '' : 's'}`}`,
+            `${exchange.identical ? '' : `: ${counted(exchange.differences, 'difference')}`}`,
         ),
     });
     printText(renderReport(report));

@@ -223,7 +223,7 @@ export const VERSION_ONLY_FIELDS: {
       'merged_at',
     ],
   },
-  orders: { '2021-11': ['line_items', 'currency'] },
+  orders: { '2021-11': ['line_items', 'currency', 'charge_shown'] },
   discounts: {
     '2021-01': [
       'duration',

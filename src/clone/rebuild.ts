@@ -86,11 +86,18 @@ export function rebuildDerived(records: CloneRecords, productIds: ReadonlyMap<st
       discount:
         charge.discount && chargeDiscount(charge.discount, records, addressDiscount, charge.address_id),
     }));
-  if (records.orders)
-    out.orders = records.orders.map((order): Order => ({
-      ...order,
-      line_items: withItemTypes(order.line_items, onetimes),
-    }));
+  if (records.orders) {
+    // An order answers its charge's own record where the clone has it, what it showed of it elsewhere.
+    const charges = new Set((records.charges ?? []).map((charge) => charge.id));
+    out.orders = records.orders.map((order): Order => {
+      const { charge_shown, ...rest } = order;
+      return {
+        ...rest,
+        ...(charge_shown && !charges.has(order.charge_id) ? { charge_shown } : {}),
+        line_items: withItemTypes(order.line_items, onetimes),
+      };
+    });
+  }
   if (records.subscriptions) {
     const paid = new Map<number, number>();
     for (const charge of records.charges ?? []) {

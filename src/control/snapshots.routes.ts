@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import * as z from 'zod';
 import { onFirstUse } from '../platform/first-use.js';
+import { ApiError } from '../errors/api-error.js';
 import { errors } from '../errors/messages.js';
 import { MAX_BODY_DEPTH } from '../http/body.js';
 import { JSON_TYPE } from '../http/answer-body.js';
@@ -68,9 +69,19 @@ function summary(name: string, snapshot: NamedSnapshot) {
   return { name, taken_at, store_id, records };
 }
 
+/** 404 naming the snapshot that is not there, and where the ones there are are listed. */
+function noSnapshot(store: Parameters<typeof namedSnapshots>[0], name: string): ApiError {
+  const kept = [...namedSnapshots(store).keys()];
+  return new ApiError(404, {
+    error: `No snapshot named ${JSON.stringify(name)} in store ${store.id}; ${
+      kept.length ? `it has ${kept.map((k) => JSON.stringify(k)).join(', ')}` : 'it has none'
+    } (GET /_emulator/snapshots lists them).`,
+  });
+}
+
 function named(store: Parameters<typeof namedSnapshots>[0], name: string | undefined): NamedSnapshot {
   const snapshot = name === undefined ? undefined : namedSnapshots(store).get(name);
-  if (!snapshot) throw errors.notFound();
+  if (!snapshot) throw noSnapshot(store, name ?? '');
   return snapshot;
 }
 
@@ -141,7 +152,7 @@ export const snapshotControlEndpoints: readonly ControlEndpoint[] = [
     access: 'store',
     summary: 'Put the calling store back to a named snapshot',
     handle: async ({ deps, store, params }) => {
-      if (!(await restoreNamedSnapshot(store, params.name ?? ''))) throw errors.notFound();
+      if (!(await restoreNamedSnapshot(store, params.name ?? ''))) throw noSnapshot(store, params.name ?? '');
       return { body: { store: describeStore(store, deps.registry) } };
     },
   },

@@ -1,3 +1,4 @@
+import type { Charge, ChargeLineItem } from './charge.js';
 import type { NameValue, PostalAddress, Timestamp } from './shared.js';
 
 export const ORDER_STATUSES = ['success', 'queued', 'error', 'cancelled', 'refunded', 'skipped'] as const;
@@ -23,6 +24,35 @@ export interface OrderLineItem {
     readonly external_variant_id: string;
     readonly quantity: number;
   }[];
+}
+
+/** What an order line answers of its charge's line. */
+export type OrderChargeLine = Pick<
+  ChargeLineItem,
+  | 'purchase_item_id'
+  | 'original_price'
+  | 'taxable'
+  | 'taxable_amount'
+  | 'tax_due'
+  | 'tax_lines'
+  | 'unit_price_includes_tax'
+>;
+
+/** What an order answers of its charge: the fields of the charge its answers read. */
+export interface OrderCharge extends Pick<
+  Charge,
+  | 'status'
+  | 'payment_processor'
+  | 'external_transaction_id'
+  | 'tags'
+  | 'taxable'
+  | 'taxes_included'
+  | 'discount'
+  | 'shipping_lines'
+  | 'tax_lines'
+  | 'total_refunds'
+> {
+  readonly line_items: readonly OrderChargeLine[];
 }
 
 /** A shipment made when a charge succeeds (one per charge, or one per order interval for prepaid). */
@@ -51,4 +81,10 @@ export interface Order {
   readonly order_attributes: readonly NameValue[];
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
+  /**
+   * What the order answered of its charge when a clone read it, kept only where the store does not
+   * hold the charge: the service goes on showing an order's charge after it hides the charge itself
+   * (processed more than 90 days ago). The charge's own record answers wherever the store has it.
+   */
+  readonly charge_shown?: OrderCharge;
 }

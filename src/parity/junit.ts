@@ -5,6 +5,7 @@
  */
 import { escapeXml, seconds } from '../scenarios/junit.js';
 import { describeDifference, type ParityReport } from './report.js';
+import { counted } from '../platform/plural.js';
 
 /**
  * @example
@@ -36,7 +37,7 @@ export function parityJunitXml(report: ParityReport): string {
       );
       const failed = failing(exchange.entry);
       if (failed.length > 0) {
-        const message = `${failed.length} difference${failed.length === 1 ? '' : 's'}: ${failed.map((d) => `${d.kind} ${d.at}`).join(', ')}`;
+        const message = `${counted(failed.length, 'difference')}: ${failed.map((d) => `${d.kind} ${d.at}`).join(', ')}`;
         lines.push(
           `      <failure message="${escapeXml(message)}">${escapeXml(failed.map(describeDifference).join('\n'))}</failure>`,
         );

@@ -2,9 +2,10 @@
  * The parity report: every difference found, grouped by endpoint and API version, with a parity
  * score (answers identical in shape / answers compared). Its JSON form is documented in
  * docs/parity.md; `renderReport` is the text the CLI prints. It imports only the escaping of
- * control characters (itself without imports), so the dashboard reads its types too.
+ * control characters and the plural helper (both without imports), so the dashboard reads its types too.
  */
 import { escapeControl } from '../platform/control-chars.js';
+import { counted } from '../platform/plural.js';
 
 /** What differs: the status, a key only one side has, a JSON kind, a value, a header. */
 export type DifferenceKind = 'status' | 'missing' | 'extra' | 'kind' | 'value' | 'header';
@@ -172,7 +173,7 @@ export function renderReport(report: ParityReport): string {
   const failing = report.differences.length - allowed;
   const percent = (report.score * 100).toFixed(1);
   lines.push(
-    `parity ${report.identical}/${report.compared} (${percent}%): ${failing} difference${failing === 1 ? '' : 's'}` +
+    `parity ${report.identical}/${report.compared} (${percent}%): ${counted(failing, 'difference')}` +
       `${allowed ? `, ${allowed} allowed` : ''}${report.skipped.length ? `, ${report.skipped.length} skipped` : ''}`,
   );
   // Every line quotes the recording: control characters escaped, a newline in a value shown as \n.

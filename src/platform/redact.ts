@@ -54,6 +54,13 @@ const SECRET_VALUES =
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
+/** An email every validator takes (dot-separated atoms, a dotted domain, a letters-only TLD). */
+const PLAIN_EMAIL =
+  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/** Keys whose values are the service's own messages (error bodies): never judged by field name. */
+const MESSAGE_FIELDS = /^(errors?|warnings?)$/i;
+
 /** How many of each kind were replaced: what a report tells the reader was taken out. */
 export interface RedactionSummary {
   secrets: number;
@@ -112,8 +119,31 @@ function phoneStandIn(original: string, n: number): string {
   return original.replace(/\d/g, () => digits[index++] ?? '0');
 }
 
+/**
+ * A stand-in of the same shape: each ASCII letter another letter of the same case, each digit
+ * another digit, everything else kept, drawn from `n`. Whatever a validator makes of the value by its
+ * characters' kinds and places (an email without `@`, a name too long), it makes of the stand-in.
+ */
+function sameShape(original: string, n: number): string {
+  let seed = (n * 2654435761) >>> 0;
+  const next = (range: number): number => {
+    seed = (Math.imul(seed ^ (seed >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
+    return seed % range;
+  };
+  return original.replace(/[A-Za-z0-9]/g, (char) => {
+    if (char >= '0' && char <= '9') return String(next(10));
+    const letter = String.fromCharCode(97 + next(26));
+    return char >= 'a' ? letter : letter.toUpperCase();
+  });
+}
+
+/** An email's stand-in: `person<n>@example.com` for a plainly valid one, else one of the same shape (invalid stays invalid). */
+function emailStandIn(n: number, original: string): string {
+  return PLAIN_EMAIL.test(original) ? `person${n}@example.com` : sameShape(original, n);
+}
+
 const STAND_INS: Readonly<Record<PiiKind, (n: number, original: string) => string>> = {
-  email: (n) => `person${n}@example.com`,
+  email: emailStandIn,
   phone: (n, original) => phoneStandIn(original, n),
   first_name: (n) => `Person${letters(n - 1)}`,
   last_name: (n) => `Surname${letters(n - 1)}`,
@@ -188,7 +218,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       replacement = STAND_INS[kind](table.size + 1, value);
       table.set(key, replacement);
       counts[kind] += 1;
-      if (value.length >= 3 && kind !== 'email') {
+      // Found again in free text: valid emails are found by their form, anything else by its value.
+      if (value.length >= 3 && !(kind === 'email' && PLAIN_EMAIL.test(value))) {
         known.set(value, replacement);
         knownPattern = null;
       }
@@ -244,13 +275,16 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return REDACTED;
   };
 
-  const json = (value: unknown, key?: string): unknown => {
-    if (typeof value === 'string') return key === undefined ? text(value) : field(key, value);
-    if (Array.isArray(value)) return value.map((item) => json(item, key));
+  // The service's messages (`errors`, `error`, `warning`) are read as text, never by the field they
+  // name: `errors.email: ["is invalid"]` is a message about an email, not an email.
+  const json = (value: unknown, key?: string, message = false): unknown => {
+    if (typeof value === 'string') return key === undefined || message ? text(value) : field(key, value);
+    if (Array.isArray(value)) return value.map((item) => json(item, key, message));
     if (typeof value !== 'object' || value === null) return value;
     const out = dictionary<unknown>();
     const record = value as Record<string, unknown>;
-    for (const name of Object.keys(record)) out[name] = json(own(record, name), name);
+    for (const name of Object.keys(record))
+      out[name] = json(own(record, name), name, message || MESSAGE_FIELDS.test(name));
     return out;
   };
 

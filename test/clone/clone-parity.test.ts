@@ -1,7 +1,8 @@
 /**
  * A clone answers like the store it copies. A second emulator plays the real service (real names:
  * `shopify` for the platform, `Recharge` headers), seeded with `small-shop` and a month of billing
- * behind it (paid, failing and prepaid charges, orders, queued prepaid orders) and values in the
+ * behind it (paid, failing and prepaid charges, orders, queued prepaid orders; over 90 days, so the
+ * service no longer shows its first charges but still shows their orders) and values in the
  * fields only one version shows (a customer's billing address, a discount's usage); its store is cloned
  * into a new store of another emulator through the control API. Every list and single read of the
  * cloned collections answers the same bodies, in both versions; a month later both stores have made
@@ -24,7 +25,7 @@ let legacyClone: Reader;
 beforeAll(async () => {
   upstream = await startRealService();
   target = await createEmulator({ port: 0, logger: 'silent', headerPrefix: PREFIX });
-  await upstream.control.advanceClock({ days: 40 });
+  await upstream.control.advanceClock({ days: 100 });
   real = { url: upstream.url, token: upstream.token, prefix: PREFIX };
   await showVersionOnlyFields(real);
   await addTheRest(real);
@@ -198,6 +199,24 @@ describe('a clone of a store of the real service', () => {
     },
   );
 
+  it('answers what an order shows of a charge the service no longer shows', async () => {
+    for (const version of BOTH) {
+      const chargeOf = (order: Json) => (version === '2021-11' ? order.charge.id : order.charge_id);
+      const shown = new Set((await readAll(real, '/charges', 'charges', version)).map((c: Json) => c.id));
+      const theirs = (await readAll(real, '/orders', 'orders', version)).filter(
+        (order: Json) => !shown.has(chargeOf(order)),
+      );
+      expect(theirs.length).toBeGreaterThan(0);
+      const status = (order: Json) => (version === '2021-11' ? order.charge.status : order.charge_status);
+      expect(theirs.every((order: Json) => typeof status(order) === 'string')).toBe(true);
+      for (const copy of [clone, legacyClone]) {
+        const ours = await readAll(copy, '/orders', 'orders', version);
+        const hidden = new Set(theirs.map((order: Json) => order.id));
+        expect(ours.filter((order: Json) => hidden.has(order.id))).toEqual(theirs);
+      }
+    }
+  });
+
   it('makes the same charges and orders as the real store a month later', async () => {
     await upstream.control.advanceClock({ days: 31 });
     await target.control.forStore(created.token).advanceClock({ days: 31 });
@@ -218,6 +237,8 @@ describe('a clone of a store of the real service', () => {
 
   it('numbers the records made in it as the real store numbers its next ones', async () => {
     const [existing] = await readAll(real, '/subscriptions', 'subscriptions', '2021-11');
+    const { now } = await upstream.control.clock();
+    const nextMonth = new Date(Date.parse(now) + 30 * 86_400_000).toISOString().slice(0, 10);
     const made = async (store: Reader) => {
       const customer = await write(store, 'POST', '/customers', '2021-11', {
         email: 'new@shop.example',
@@ -226,7 +247,7 @@ describe('a clone of a store of the real service', () => {
       });
       const subscription = await write(store, 'POST', '/subscriptions', '2021-11', {
         address_id: existing.address_id,
-        next_charge_scheduled_at: '2025-04-01',
+        next_charge_scheduled_at: nextMonth,
         charge_interval_frequency: 1,
         order_interval_frequency: 1,
         order_interval_unit: 'month',

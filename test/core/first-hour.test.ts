@@ -42,10 +42,10 @@ describe('the CLI speaks to people', () => {
   });
 
   it.each([
-    [[], 'Name a command: start, scenario, fixtures, record, verify, mcp, check-webhooks'],
+    [[], 'Name a command: start, scenario, fixtures, record, verify, clone, mcp, check-webhooks'],
     [
       ['nope'],
-      'Unknown command "nope". The commands are: start, scenario, fixtures, record, verify, mcp, check-webhooks.',
+      'Unknown command "nope". The commands are: start, scenario, fixtures, record, verify, clone, mcp, check-webhooks.',
     ],
     [['scenario'], 'Name a scenario command: run, list'],
     [['scenario', 'walk'], 'Unknown scenario command "walk". The scenario commands are: run, list.'],

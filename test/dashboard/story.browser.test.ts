@@ -3,10 +3,13 @@
  * customer with a declining card and a monthly subscription, webhooks sent to the built-in inbox,
  * a day later the failed charge and its `charge/failed` delivery; the card updated, the charge
  * retried and paid, `charge/paid` delivered; then the store saved, downloaded as a file, uploaded
- * as a new store that holds the same records. No API call is made by the test itself until the
+ * as a new store that holds the same records, and uploaded again as the browser saved it, with no
+ * name given (the store is named after the file). No API call is made by the test itself until the
  * end, where it compares the two stores.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOPICS } from '../../src/domain/events/topics.js';
 import { Api } from '../helpers/api.js';
@@ -68,6 +71,8 @@ describe.skipIf(browserSkipReason)(browserSuite('dashboard: a dunning story with
     await expect.poll(() => charges.count()).toBe(1);
     await charges.getByRole('button', { name: /View charge/ }).click();
     await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('CARD_DECLINED');
+    // The retry the failure scheduled is marked as the next one.
+    await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('(next)');
     const chargeId = (await page.locator('#record-title').textContent())?.replace('charge ', '') ?? '';
 
     // ... and the inbox has its charge/failed delivery, signed by the store.
@@ -94,6 +99,9 @@ describe.skipIf(browserSkipReason)(browserSuite('dashboard: a dunning story with
     await expect.poll(() => retried.textContent()).toMatch(/POST \/charges\/\d+\/process answered 200/);
     await expect.poll(() => retried.textContent()).toContain('"status": "success"');
     await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('success');
+    // Paid: no retry is next (regression: the schedule still marked one).
+    await expect.poll(() => page.getByLabel('Payment attempts').textContent()).toContain('none scheduled');
+    expect(await page.getByLabel('Payment attempts').textContent()).not.toContain('(next)');
 
     // charge/paid arrives in the inbox (live: no reload).
     await page.getByRole('link', { name: 'Webhook inbox' }).click();
@@ -116,6 +124,15 @@ describe.skipIf(browserSkipReason)(browserSuite('dashboard: a dunning story with
     await page.getByRole('button', { name: 'Upload as a new store' }).click();
     await page.getByText(/Uploaded the snapshot as store \d+ \(Story copy\) and opened it/).waitFor();
     await expect.poll(() => page.locator('header').textContent()).toContain('Story copy');
+    // The file as it was downloaded, with no name given: the store is named after the file.
+    const saved = join(await mkdtemp(join(tmpdir(), 'story-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    await page.getByLabel('Snapshot file').setInputFiles(saved);
+    await page.getByLabel("New store's name").fill('');
+    await page.getByRole('button', { name: 'Upload as a new store' }).click();
+    await page
+      .getByText(/Uploaded the snapshot as store \d+ \(Story-shop-2025-01-16T12-00-00Z\) and opened it/)
+      .waitFor();
 
     // The copy holds the same records: seen in the dashboard, then compared through the API.
     await page.getByRole('link', { name: 'Customers & billing' }).click();

@@ -210,6 +210,41 @@ describe.skipIf(browserSkipReason)(
       expect(page.problems).toEqual([]);
     }, 60_000);
 
+    it('keeps the Scenarios and Webhooks screens within a 390 px window (regression: both scrolled sideways)', async () => {
+      const store = await emulator().control.createStore({ name: 'Phone screens' });
+      const api = new Api(emulator().url, store.token, '2021-11');
+      const inbox = `${emulator().url}/_emulator/inbox/a-long-inbox-name-for-a-narrow-window`;
+      await api.post('/webhooks', { address: inbox, topic: 'customer/created' });
+      await api.post('/customers', { email: 'narrow@example.com', first_name: 'N', last_name: 'W' });
+      await expect
+        .poll(async () => (await emulator().control.forStore(store.token).deliveries()).length)
+        .toBeGreaterThan(0);
+      const page = await browser.page({ width: 390, height: 800 });
+      await page.goto(`${dashboard()}#/stores`);
+      await page.getByRole('button', { name: 'Open Phone screens' }).click();
+      await expect.poll(() => page.locator('header').textContent()).toContain('Phone screens');
+      // Expressions as strings: the test's own types know no DOM.
+      const overflow = () =>
+        page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+
+      await page.getByRole('link', { name: 'Scenarios' }).click();
+      await page.getByRole('table', { name: 'Built-in scenarios' }).waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      // A run's checks quote JSON without spaces.
+      await page.getByRole('button', { name: 'Run dunning' }).click();
+      await expect
+        .poll(() => page.locator('#run-title').textContent(), { timeout: 60_000 })
+        .toMatch(/dunning: passed/);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('table', { name: 'Webhook subscriptions' }).waitFor();
+      await page.getByRole('list', { name: 'Delivery log' }).locator('summary').first().click();
+      await page.getByRole('table', { name: /Tries of delivery/ }).waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(page.problems).toEqual([]);
+    }, 120_000);
+
     it('asks for the admin token, then sends it', async () => {
       const page = await browser.page();
       await page.goto(`${guarded.emulator().url}/_emulator/ui`);

@@ -81,6 +81,8 @@ describe('documentation pages', () => {
         contents.length,
         `${page}: a list of links to its sections before the first one, or in a first section "Contents"`,
       ).toBeGreaterThan(1);
+      const twice = contents.filter((line, i) => contents.indexOf(line) !== i);
+      expect(twice, `${page}: contents entries listed twice`).toEqual([]);
     });
 
     it('links to pages and sections that exist', () => {

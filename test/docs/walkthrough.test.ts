@@ -59,6 +59,11 @@ describe("the README's walkthrough", () => {
         expect(out.match(/"topic":"charge\/failed"/g), out).toHaveLength(2);
         expect(out.match(/"valid":true/g), out).toHaveLength(2);
         expect(out).toMatch(/"outcome":"paid"\}\],"events":\["charge\/paid"/);
+        // The dashboard lists the store by the name the walkthrough gave it, not "Store 2".
+        const listed = (await (await fetch(`${emulator.url}/_emulator/stores`)).json()) as {
+          stores: { name: string }[];
+        };
+        expect(listed.stores.map((store) => store.name)).toContain('Walkthrough');
       },
       90_000,
     );

@@ -83,7 +83,8 @@ const dayAfter = (iso: string, days: number) =>
 /**
  * A customer's life as a client of the real service runs it: two customers, an address, a payment
  * method, a subscription, a page through the customers, a paid charge (after `advance` moves the
- * service's clock), its order, a skip, an update, a refusal and a delete. Answers the count of
+ * service's clock), its order, a skip, an update, refusals (an email that is not one, a record that
+ * is not there) and a delete. Answers the count of
  * requests sent.
  */
 export async function runClientFlow(
@@ -129,6 +130,9 @@ export async function runClientFlow(
   const other = await send('POST', '/customers', customerBody('grace@navy.example', 'Grace'));
   expect(other.status).toBe(created);
   const customerId: number = ada.body.customer.id;
+  // A refused write: its status and the service's own error message are compared.
+  const refused = await send('POST', '/customers', customerBody('not-an-email', PERSON.first_name));
+  expect(refused.status).toBe(422);
 
   // A page at a time, as clients page: the cursor (2021-11) or the Link header (2021-01).
   const first = await send('GET', '/customers', undefined, { limit: '1' });

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
 import { START } from '../helpers/emulator.js';
+import type { Har } from '../../src/parity/har.js';
 import { PERSON, realClient, runClientFlow, scratchDir, useRealService } from '../helpers/parity.js';
 
 const service = useRealService();
@@ -60,10 +61,11 @@ describe('billing-emulator record and verify', () => {
     child.kill('SIGINT');
     const [code] = (await exited) as [number | null];
     expect(code).toBe(0);
-    // 3 emails: the two customers' and the store's own (GET /store answers it).
+    // 4 emails: the two customers', the one that is not an email, and the store's own (GET /store
+    // answers it); the service's error message about the refused one is not an email.
     expect(output).toMatch(
       new RegExp(
-        `${sent} exchanges in .*session\\.har; replaced: \\d+ secret values, personal data \\(3 emails, 1 phone, 2 first names, 1 last name, 2 streets\\)`,
+        `${sent} exchanges in .*session\\.har; replaced: \\d+ secret values, personal data \\(4 emails, 1 phone, 2 first names, 1 last name, 2 streets\\)`,
       ),
     );
 
@@ -74,6 +76,17 @@ describe('billing-emulator record and verify', () => {
     expect(text).not.toContain(store.token);
     for (const value of Object.values(PERSON)) expect(text).not.toContain(value);
     expect(text).toContain('person1@example.com');
+    // The refused email keeps its form (still not an email) and the service's message is its own.
+    const entries = (JSON.parse(text) as Har).log.entries;
+    const refused = entries.find((entry) => entry.response.status === 422);
+    const refusedBody = JSON.parse(refused?.request.postData?.text ?? '{}') as Record<string, unknown>;
+    expect(refusedBody.email).toMatch(/^[a-z]{3}-[a-z]{2}-[a-z]{5}$/);
+    const direct = await realClient(service().url, store.token, '2021-01')('POST', '/customers', {
+      ...refusedBody,
+      email: 'not-an-email',
+    });
+    expect(direct.status).toBe(422);
+    expect(JSON.parse(refused?.response.content.text ?? '{}')).toEqual(direct.body);
 
     const verified = await promisify(execFile)(process.execPath, [CLI, 'verify', out], { encoding: 'utf8' });
     expect(verified.stdout).toMatch(new RegExp(`parity ${sent}/${sent} \\(100\\.0%\\): 0 differences`));

@@ -131,11 +131,18 @@ describe('snapshots', () => {
     expect((await s.control.listSnapshots()).map((n) => n.name)).toEqual(['empty']);
     await s.control.deleteSnapshot('empty');
     expect(await s.control.listSnapshots()).toEqual([]);
-    await expectControlError(s.control.restoreNamedSnapshot('empty'), 404);
+    expect(await expectControlError(s.control.restoreNamedSnapshot('empty'), 404)).toEqual({
+      error: `No snapshot named "empty" in store ${s.storeId}; it has none (GET /_emulator/snapshots lists them).`,
+    });
     // Named snapshots belong to their store.
     const other = await store();
     await s.control.saveSnapshot('mine');
     await expectControlError(other.control.restoreNamedSnapshot('mine'), 404);
+    await other.control.saveSnapshot('theirs');
+    for (const missing of [other.control.restoreNamedSnapshot('mine'), other.control.deleteSnapshot('mine')])
+      expect(await expectControlError(missing, 404)).toEqual({
+        error: `No snapshot named "mine" in store ${other.storeId}; it has "theirs" (GET /_emulator/snapshots lists them).`,
+      });
   });
 
   it('refuses malformed documents and names with 422, leaving the store as it was', async () => {

@@ -13,7 +13,7 @@ import {
   type ChargeShippingLine,
   type TaxLine,
 } from '../../model/charge.js';
-import { ORDER_STATUSES, type Order, type OrderLineItem } from '../../model/order.js';
+import { ORDER_STATUSES, type Order, type OrderCharge, type OrderLineItem } from '../../model/order.js';
 import { analyticsData, type WireContext } from './context.js';
 import { postalAddress, WireProblem, type Reader } from './reader.js';
 
@@ -223,6 +223,56 @@ function totalShipping(r: Reader, currency: string): string {
   return fromMinor(minor, currency);
 }
 
+/**
+ * What a 2021-11 order answers of its charge, line by line, kept for a charge the clone does not
+ * read (the service hides charges processed more than 90 days ago, never their orders);
+ * `rebuildDerived` drops it where the charge was read. 2021-01 orders say too little of it (no
+ * line taxes): a list read in 2021-01 takes it from its 2021-11 read (`VERSION_ONLY_FIELDS`).
+ */
+function chargeShown(r: Reader, currency: string): OrderCharge | undefined {
+  const charge = r.obj('charge');
+  if (!charge?.strOrNull('status')) return undefined;
+  const discount = r.list('discounts')[0];
+  return {
+    status: charge.oneOf('status', CHARGE_STATUSES, undefined, true),
+    payment_processor: charge.strOrNull('payment_processor_name'),
+    external_transaction_id: charge.external('external_transaction_id', 'payment_processor'),
+    tags: r.str('tags', ''),
+    taxable: r.bool('taxable'),
+    taxes_included: r.list('line_items').some((line) => line.bool('unit_price_includes_tax')),
+    discount: discount
+      ? {
+          id: discount.id('id'),
+          code: discount.str('code', ''),
+          value: discount.str('value', '0'),
+          value_type: discount.oneOf('value_type', VALUE_TYPES, 'percentage'),
+          amount: r.money('total_discounts', currency, '0.00'),
+          source: 'charge',
+        }
+      : null,
+    shipping_lines: r.list('shipping_lines').map((line) => chargeShipping(line, currency)),
+    tax_lines: taxLines(r, 'tax_lines', currency),
+    total_refunds: r.money('total_refunds', currency, '0.00'),
+    line_items: r.list('line_items').map((line) => {
+      const total = line.money('total_price', currency, '0.00');
+      return {
+        purchase_item_id: line.id('purchase_item_id'),
+        original_price: line.money('original_price', currency, line.money('unit_price', currency, '0.00')),
+        taxable: line.bool('taxable'),
+        taxable_amount: line.money('taxable_amount', currency, total),
+        tax_due: line.money('tax_due', currency, '0.00'),
+        tax_lines: line.list('tax_lines').map((tax) => ({
+          price: tax.money('price', currency, '0.00'),
+          rate: tax.num('rate', 0),
+          title: tax.str('title', ''),
+          unit_price: tax.money('unit_price', currency, '0.00'),
+        })),
+        unit_price_includes_tax: line.bool('unit_price_includes_tax'),
+      };
+    }),
+  };
+}
+
 /** An order record (2021-11 `charge{id}`/`customer{id}`, 2021-01 `charge_id`/`customer_id`). */
 export function orderFromWire(r: Reader, ctx: WireContext): Order {
   const legacy = ctx.version === '2021-01';
@@ -255,5 +305,6 @@ export function orderFromWire(r: Reader, ctx: WireContext): Order {
     note: r.strOrNull('note'),
     order_attributes: r.nameValues(legacy ? 'note_attributes' : 'order_attributes'),
     ...r.times(),
+    ...(legacy ? {} : { charge_shown: chargeShown(r, currency) }),
   };
 }

@@ -9,6 +9,7 @@ import { compilePathGlob } from '../path-glob.js';
 import { Random } from '../random.js';
 import { describeAction } from './fault-actions.js';
 import type { FaultAction, FaultRecord, FaultRuleInput, FaultRuleView, FaultWhen } from './fault.types.js';
+import { counted } from '../plural.js';
 
 /** What a rule is matched against. */
 export interface FaultTarget {
@@ -58,9 +59,9 @@ function describeWhen(when: FaultWhen): string {
     case 'always':
       return 'on every matching request';
     case 'next':
-      return `on the next ${when.n} matching request${when.n === 1 ? '' : 's'}`;
+      return `on the next ${counted(when.n, 'matching request')}`;
     case 'after':
-      return `after ${when.n} matching request${when.n === 1 ? '' : 's'}${when.times ? `, ${when.times} times` : ''}`;
+      return `after ${counted(when.n, 'matching request')}${when.times ? `, ${when.times} times` : ''}`;
     case 'probability':
       return `with probability ${when.p} (seed ${when.seed})${when.times ? `, at most ${when.times} times` : ''}`;
   }

@@ -10,21 +10,25 @@ import type { ApiVersion } from '../../model/versions.js';
 import { fromMinor, toMinor } from '../../domain/money.js';
 import { variantImages, variantImages2021_11 } from '../products/products.serializers.js';
 import { address2021_01, timestamp } from '../serialize.js';
-import type { Charge, ChargeLineItem } from '../../model/charge.js';
-import type { Order, OrderLineItem } from '../../model/order.js';
+import type { Order, OrderCharge, OrderChargeLine, OrderLineItem } from '../../model/order.js';
 
 /** api-facts (recorded real records): the platform's inventory policy on every line. */
 const INVENTORY_POLICY = 'decrement_obeying_policy';
 
 /** What an order shows of its charge. */
 interface ChargePart {
-  readonly charge: Charge | undefined;
+  readonly charge: OrderCharge | undefined;
   /** Whether the order carries the charge's shipping, taxes, discounts and refunds. */
   readonly carries: boolean;
 }
 
+/**
+ * The order's charge: the store's record, else what a clone kept of what the order showed of it (a
+ * charge the service no longer shows), which is exactly what the order answered, lines included.
+ */
 function chargePart(order: Order, store: Store): ChargePart {
   const charge = store.collections.charges.get(order.charge_id);
+  if (charge === undefined && order.charge_shown) return { charge: order.charge_shown, carries: true };
   const carries =
     charge !== undefined &&
     (!order.is_prepaid ||
@@ -33,7 +37,7 @@ function chargePart(order: Order, store: Store): ChargePart {
   return { charge, carries };
 }
 
-function chargeLineOf(part: ChargePart, line: OrderLineItem): ChargeLineItem | undefined {
+function chargeLineOf(part: ChargePart, line: OrderLineItem): OrderChargeLine | undefined {
   return part.carries
     ? part.charge?.line_items.find((item) => item.purchase_item_id === line.purchase_item_id)
     : undefined;

@@ -14,6 +14,7 @@ import { ChargeActions } from './charge-actions.js';
 import { CustomerActions } from './customer-actions.js';
 import { NewCustomer } from './new-customer.js';
 import { SubscriptionActions } from './subscription-actions.js';
+import { counted } from '../../platform/plural.js';
 
 type Kind = 'customers' | 'addresses' | 'subscriptions' | 'charges' | 'orders';
 
@@ -124,7 +125,7 @@ async function loadPage(token: string, query: Query): Promise<Page> {
 
 /** One line of the dunning schedule (built as one string: htm drops line breaks inside text). */
 function retryLine(failure: number, days: number, next: boolean): string {
-  return `after failure ${failure}: retry ${days} day${days === 1 ? '' : 's'} later${next ? ' (next)' : ''}`;
+  return `after failure ${failure}: retry ${counted(days, 'day')} later${next ? ' (next)' : ''}`;
 }
 
 /** A charge's attempts, its dunning schedule (the store's retry days) and the job that tries it next. */
@@ -144,6 +145,8 @@ function ChargeDunning({ session, charge }: { session: Session; charge: Json }) 
   const attempts = Number(charge.charge_attempts ?? 0);
   const retryDays = info.value?.dunning?.retry_days ?? [];
   const next = info.value?.jobs.find((job) => job.type === 'charge_attempt');
+  // A retry is next only while one is scheduled: a paid or closed charge has none.
+  const retrying = next !== undefined && charge.status === 'error';
   return html`<dl class="facts" aria-label="Payment attempts">
       <dt>Status</dt>
       <dd>${str(charge.status)}</dd>
@@ -163,8 +166,8 @@ function ChargeDunning({ session, charge }: { session: Session; charge: Json }) 
             : html`<ol class="retries">
                   ${retryDays.map(
                     (days, i) =>
-                      html`<li class=${i + 1 === attempts ? 'current' : ''}>
-                        ${retryLine(i + 1, days, i + 1 === attempts)}
+                      html`<li class=${retrying && i + 1 === attempts ? 'current' : ''}>
+                        ${retryLine(i + 1, days, retrying && i + 1 === attempts)}
                       </li>`,
                   )}
                 </ol>

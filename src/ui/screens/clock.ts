@@ -8,6 +8,7 @@ import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { follow } from '../stream.js';
 import { ErrorBox, Field, useAction, useLoad } from '../shared.js';
+import { counted } from '../../platform/plural.js';
 
 interface Job {
   readonly id: number;
@@ -119,7 +120,9 @@ export function ClockScreen({ session }: { session: Session }) {
         report &&
         html`<section class="card" aria-labelledby="advance-title">
           <h3 id="advance-title">The last advance</h3>
-          <p>Now ${report.now}: ${report.jobs.length} jobs ran, ${report.events.length} events.</p>
+          <p>
+            ${`Now ${report.now}: ${counted(report.jobs.length, 'job')} ran, ${counted(report.events.length, 'event')}.`}
+          </p>
           <ul class="topics" aria-label="Events of the advance">
             ${counts(report.events).map(([topic, n]) => html`<li><code>${topic}</code> × ${n}</li>`)}
           </ul>
@@ -155,8 +158,8 @@ export function ClockScreen({ session }: { session: Session }) {
           ${
             jobs.value
               ? jobs.value.total > TIMELINE_LIMIT
-                ? `The first ${TIMELINE_LIMIT} of ${jobs.value.total} jobs, in the order they will run.`
-                : `${jobs.value.total} jobs, in the order they will run.`
+                ? `The first ${TIMELINE_LIMIT} of ${counted(jobs.value.total, 'job')}, in the order they will run.`
+                : `${counted(jobs.value.total, 'job')}, in the order they will run.`
               : 'Loading…'
           }
         </p>

@@ -12,6 +12,7 @@ import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { follow } from '../stream.js';
 import { ErrorBox, Field, JsonBlock, Select, useLoad } from '../shared.js';
+import { counted } from '../../platform/plural.js';
 
 interface Entry {
   readonly id: number;
@@ -87,8 +88,8 @@ function Requests({ session, name }: { session: Session; name: string }) {
     ${
       view &&
       html`<p>
-          Address: <code aria-label="Inbox address">${view.url}</code>. It answers
-          <strong>${view.status}</strong>; ${view.received} requests received in all.
+          Address: <code aria-label="Inbox address">${view.url}</code>. It answers${' '}
+          <strong>${view.status}</strong>; ${counted(view.received, 'request')} received in all.
         </p>
         <${ActionForm} label="Send webhooks to the inbox" submit=${subscribe}>
           <${Select}
@@ -153,7 +154,7 @@ export function InboxScreen({ session }: { session: Session }) {
   return html`<section aria-labelledby="inbox-screen-title">
     <h2 id="inbox-screen-title">Webhook inbox</h2>
     <p>
-      A receiver on the emulator itself: send a store's webhooks to it (or start the emulator with
+      A receiver on the emulator itself: send a store's webhooks to it (or start the emulator with${' '}
       <code>--webhook-url</code> set to its address) and watch each payload arrive.
     </p>
     <${ActionForm} label="Open an inbox" submit=${() => setName(draft.trim())}>

@@ -10,6 +10,7 @@ import type { Session, StoreView } from '../session.js';
 import { rememberToken } from '../session.js';
 import { ErrorBox, JsonBlock, useAction } from '../shared.js';
 import type { ExchangeResult, ParityDifference, ParityReport } from '../../parity/report.js';
+import { counted } from '../../platform/plural.js';
 
 interface RunAnswer {
   readonly store: StoreView | null;
@@ -83,7 +84,7 @@ function ReportView({ answer, open }: { answer: RunAnswer; open: (store: StoreVi
   const failing = report.differences.length - allowed;
   const summary =
     `Parity ${report.identical}/${report.compared} (${(report.score * 100).toFixed(1)}%): ` +
-    `${failing} difference${failing === 1 ? '' : 's'}${allowed ? `, ${allowed} allowed` : ''}`;
+    `${counted(failing, 'difference')}${allowed ? `, ${allowed} allowed` : ''}`;
   return html`<section class="card" aria-labelledby="parity-result">
     <h3 id="parity-result" class=${report.passed ? 'pass' : 'fail'}>
       <strong>${report.passed ? '✓ passed' : '✗ failed'}</strong> ${summary}

@@ -8,6 +8,7 @@ import { html } from '../html.js';
 import type { Session, StoreView } from '../session.js';
 import { rememberToken } from '../session.js';
 import { ErrorBox, useAction, useLoad } from '../shared.js';
+import { counted } from '../../platform/plural.js';
 
 interface Check {
   readonly label: string;
@@ -80,7 +81,7 @@ export function ScenariosScreen({ open }: { session: Session; open: (store: Stor
       answer &&
       html`<section class="card" aria-labelledby="run-title">
         <h3 id="run-title">
-          ${`${answer.report.name}: ${answer.report.passed ? 'passed' : 'failed'} (${answer.report.steps.length} steps, ${answer.report.durationMs} ms)`}
+          ${`${answer.report.name}: ${answer.report.passed ? 'passed' : 'failed'} (${counted(answer.report.steps.length, 'step')}, ${answer.report.durationMs} ms)`}
         </h3>
         <button type="button" onClick=${() => open(answer.store)}>Open its store ${answer.store.name}</button>
         <ol class="steps" aria-label="Steps">
@@ -104,30 +105,32 @@ export function ScenariosScreen({ open }: { session: Session; open: (store: Stor
         </ol>
       </section>`
     }
-    <table aria-label="Built-in scenarios">
-      <thead>
-        <tr>
-          <th>Scenario</th>
-          <th>What it shows</th>
-          <th>Steps</th>
-          <th>Run</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${(list.value?.scenarios ?? []).map(
-          (s) =>
-            html`<tr>
-              <td>${s.name}</td>
-              <td>${s.description}</td>
-              <td>${s.steps}</td>
-              <td>
-                <button type="button" disabled=${action.busy} onClick=${() => run({ name: s.name })}>
-                  Run ${s.name}
-                </button>
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    <div class="scroll">
+      <table aria-label="Built-in scenarios">
+        <thead>
+          <tr>
+            <th>Scenario</th>
+            <th>What it shows</th>
+            <th>Steps</th>
+            <th>Run</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${(list.value?.scenarios ?? []).map(
+            (s) =>
+              html`<tr>
+                <td>${s.name}</td>
+                <td>${s.description}</td>
+                <td>${s.steps}</td>
+                <td>
+                  <button type="button" disabled=${action.busy} onClick=${() => run({ name: s.name })}>
+                    Run ${s.name}
+                  </button>
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
   </section>`;
 }

@@ -9,17 +9,12 @@ import { ActionForm, AnswerBox, ConfirmButton, useAnswers } from '../actions.js'
 import { html } from '../html.js';
 import { forgetToken, rememberToken, type Session, type StoreView } from '../session.js';
 import { ErrorBox, Field, useLoad } from '../shared.js';
+import { snapshotFileName, storeNameOfFile } from '../file-names.js';
 
 interface SnapshotSummary {
   readonly name: string;
   readonly taken_at: string;
   readonly records: number;
-}
-
-/** A file name of the store and its time: `QA-shop-2025-01-16T12-00-00Z.json`. */
-function fileName(store: StoreView, takenAt: string): string {
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `${safe(store.name) || `store-${store.id}`}-${safe(takenAt)}.json`;
 }
 
 /** Downloads the store whole as a file (the browser saves it; nothing is kept in the page). */
@@ -30,7 +25,7 @@ async function download(session: Session): Promise<string> {
   if (!response.ok) throw new ApiFailure(response.status, await response.text(), 'GET /_emulator/snapshot');
   const blob = await response.blob();
   const clock = await control<{ now: string }>('GET', '/clock', { token: session.token });
-  const name = fileName(session.store, clock.now);
+  const name = snapshotFileName(session.store.name, session.store.id, clock.now);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;
@@ -117,7 +112,7 @@ export function UploadSnapshot({ created }: { created: (store: StoreView) => Pro
       if (!file) throw new Error('Choose a snapshot file first.');
       const text = await file.text();
       const made = await controlAnswer<{ store: StoreView; token: string }>('POST', '/stores', {
-        body: { name: name.trim() || file.name.replace(/\.json$/, '') },
+        body: { name: name.trim() || storeNameOfFile(file.name) },
       });
       done(made);
       const { store, token } = made.body;

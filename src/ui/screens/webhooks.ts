@@ -10,6 +10,7 @@ import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { follow } from '../stream.js';
 import { ErrorBox, Field, JsonBlock, Select, useAction, useLoad } from '../shared.js';
+import { counted } from '../../platform/plural.js';
 
 interface Attempt {
   readonly number: number;
@@ -109,7 +110,7 @@ function Subscriptions({ session }: { session: Session }) {
                 <td>
                   <details>
                     <summary>
-                      ${`${webhooks.length} topic${webhooks.length === 1 ? '' : 's'}: ${webhooks
+                      ${`${counted(webhooks.length, 'topic')}: ${webhooks
                         .map((w) => w.topic)
                         .slice(0, 3)
                         .join(', ')}${webhooks.length > 3 ? ', …' : ''}`}
@@ -127,7 +128,7 @@ function Subscriptions({ session }: { session: Session }) {
                 </td>
                 <td>
                   <button type="button" onClick=${() => remove(webhooks)}>
-                    ${`Remove the ${webhooks.length} webhooks of ${url}`}
+                    ${`Remove the ${counted(webhooks.length, 'webhook')} of ${url}`}
                   </button>
                 </td>
               </tr>`,
@@ -141,7 +142,7 @@ function Subscriptions({ session }: { session: Session }) {
 /** One line for a delivery: built as one string (htm drops line breaks inside text). */
 function summaryOf(d: Delivery): string {
   const last = d.attempts.at(-1);
-  const tries = `${d.attempts.length} tr${d.attempts.length === 1 ? 'y' : 'ies'}`;
+  const tries = counted(d.attempts.length, 'try', 'tries');
   const answer = last
     ? `, last at ${last.at}: ${String(last.response_status ?? last.error ?? 'no answer')}`
     : '';
@@ -233,31 +234,33 @@ export function WebhooksScreen({ session }: { session: Session }) {
                 <button type="button" onClick=${() => act(`/webhooks/deliveries/${d.id}/replay`)}>
                   Replay delivery ${d.id}
                 </button>
-                <table aria-label=${`Tries of delivery ${d.id}`}>
-                  <thead>
-                    <tr>
-                      <th>Try</th>
-                      <th>At</th>
-                      <th>Status code</th>
-                      <th>Duration</th>
-                      <th>Error</th>
-                      <th>Response</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${d.attempts.map(
-                      (a) =>
-                        html`<tr>
-                          <td>${a.number}</td>
-                          <td>${a.at}</td>
-                          <td>${a.response_status ?? '—'}</td>
-                          <td>${a.duration_ms} ms</td>
-                          <td>${a.error ?? ''}</td>
-                          <td><code>${(a.response_body ?? '').slice(0, 200)}</code></td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
+                <div class="scroll">
+                  <table aria-label=${`Tries of delivery ${d.id}`}>
+                    <thead>
+                      <tr>
+                        <th>Try</th>
+                        <th>At</th>
+                        <th>Status code</th>
+                        <th>Duration</th>
+                        <th>Error</th>
+                        <th>Response</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${d.attempts.map(
+                        (a) =>
+                          html`<tr>
+                            <td>${a.number}</td>
+                            <td>${a.at}</td>
+                            <td>${a.response_status ?? '—'}</td>
+                            <td>${a.duration_ms} ms</td>
+                            <td>${a.error ?? ''}</td>
+                            <td><code>${(a.response_body ?? '').slice(0, 200)}</code></td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>
+                </div>
                 <h4>Headers (the signature is X-…-Hmac-Sha256)</h4>
                 <${JsonBlock} value=${d.request.headers} label=${`Headers of delivery ${d.id}`} />
                 <h4>Payload</h4>
