@@ -56,6 +56,16 @@ function taxLines(r: Reader, key: string, currency: string): TaxLine[] {
   }));
 }
 
+/** A line item's tax lines: the charge's form plus each tax's unit price. */
+function lineTaxLines(line: Reader, currency: string): (TaxLine & { unit_price: string })[] {
+  return line.list('tax_lines').map((tax) => ({
+    price: tax.money('price', currency, '0.00'),
+    rate: tax.num('rate', 0),
+    title: tax.str('title', ''),
+    unit_price: tax.money('unit_price', currency, '0.00'),
+  }));
+}
+
 function chargeLine(line: Reader, ctx: WireContext, currency: string): ChargeLineItem {
   const unit = line.money(line.has('unit_price') ? 'unit_price' : 'price', currency);
   const quantity = line.int('quantity', 1);
@@ -74,12 +84,7 @@ function chargeLine(line: Reader, ctx: WireContext, currency: string): ChargeLin
     taxable: line.bool('taxable', true),
     taxable_amount: line.money('taxable_amount', currency, '0.00'),
     tax_due: line.money('tax_due', currency, '0.00'),
-    tax_lines: line.list('tax_lines').map((tax) => ({
-      price: tax.money('price', currency, '0.00'),
-      rate: tax.num('rate', 0),
-      title: tax.str('title', ''),
-      unit_price: tax.money('unit_price', currency, '0.00'),
-    })),
+    tax_lines: lineTaxLines(line, currency),
     unit_price_includes_tax: line.bool('unit_price_includes_tax'),
   };
 }
@@ -261,12 +266,7 @@ function chargeShown(r: Reader, currency: string): OrderCharge | undefined {
         taxable: line.bool('taxable'),
         taxable_amount: line.money('taxable_amount', currency, total),
         tax_due: line.money('tax_due', currency, '0.00'),
-        tax_lines: line.list('tax_lines').map((tax) => ({
-          price: tax.money('price', currency, '0.00'),
-          rate: tax.num('rate', 0),
-          title: tax.str('title', ''),
-          unit_price: tax.money('unit_price', currency, '0.00'),
-        })),
+        tax_lines: lineTaxLines(line, currency),
         unit_price_includes_tax: line.bool('unit_price_includes_tax'),
       };
     }),
