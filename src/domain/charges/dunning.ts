@@ -11,6 +11,7 @@ import type { ServiceContext } from '../service-context.js';
 import { runCommand } from '../command.js';
 import { endSubscription } from '../subscriptions/subscriptions.service.js';
 import { addDays } from '../dates.js';
+import { nextChargeDate } from '../subscriptions/schedule.js';
 
 const MAX_RETRIES_REACHED = 'CLOSED_MAX_RETRIES_REACHED';
 
@@ -62,6 +63,7 @@ export function markFailed(
     event(ctx, 'max_retries_reached', closed);
     if (on_max_retries !== 'none')
       cancelAfterMaxRetries(ctx, closed, on_max_retries === 'cancel_subscriptions_and_charges');
+    else moveOnAfterMaxRetries(ctx, closed);
     return store.collections.charges.get(closed.id) ?? closed;
   });
 }
@@ -90,5 +92,23 @@ function cancelAfterMaxRetries(ctx: ServiceContext, charge: Charge, wholeCustome
       if (!onetime.is_cancelled)
         store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
     }
+  }
+}
+
+/**
+ * Dunning ended and the store keeps the subscriptions (`on_max_retries: none`): the closed charge
+ * no longer holds them, so each moves to the next date of its schedule after today (decision 0045);
+ * left on the closed charge's date, it would never be charged again.
+ */
+function moveOnAfterMaxRetries(ctx: ServiceContext, charge: Charge): void {
+  const { store } = ctx;
+  for (const line of charge.line_items) {
+    const subscription = store.collections.subscriptions.get(line.purchase_item_id);
+    if (subscription?.status !== 'active' || subscription.next_charge_scheduled_at !== charge.scheduled_at)
+      continue;
+    store.collections.subscriptions.update(subscription.id, {
+      next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at),
+      updated_at: store.now(),
+    });
   }
 }
