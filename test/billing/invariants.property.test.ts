@@ -6,7 +6,7 @@
  *
  * `npm test` runs a fixed seed and a few runs; longer runs (docs/developing.md):
  *   FC_RUNS=1000 npx vitest run test/billing/invariants.property.test.ts
- *   FC_SEED=<the seed a failure printed> FC_RUNS=... (replays it)
+ *   FC_SEED=<seed> FC_PATH=<path> (the failure's seed and path: replays its shrunk timeline at once)
  * A failure prints its seed, its path and the shrunk timeline, one step per command.
  */
 import fc from 'fast-check';
@@ -33,7 +33,7 @@ it(
           await system.stop();
         }
       }),
-      { numRuns: runs, seed, endOnFailure: process.env.FC_SHRINK === '0' },
+      { numRuns: runs, seed, ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}) },
     );
     expect(runs).toBeGreaterThan(0);
   },
