@@ -134,6 +134,26 @@ describe('a subscription never billed again', () => {
     await s.control.advanceClock({ to: '2025-03-20T12:00:00Z' });
     expect(await paidDates(s.api, subscription.id)).toEqual({ '2025-02-16': 1, '2025-03-16': 1 });
   });
+  it('closes the one-time items of a charge whose retries ended (was: waiting on it forever)', async () => {
+    const s = await shop('tok_declined', { dunning: { retry_days: [2], on_max_retries: 'none' } });
+    const onetime = (
+      await s.api.post('/onetimes', {
+        address_id: s.addressId,
+        next_charge_scheduled_at: '2025-01-16',
+        external_variant_id: { ecommerce: 'var-mug' },
+        product_title: 'Mug',
+        price: '8.00',
+        quantity: 1,
+      })
+    ).body.onetime;
+    await s.control.advanceClock({ to: '2025-01-19T12:00:00Z' });
+    const [closed] = (await charges(s.api)).filter((c) => c.status === 'error');
+    expect(closed.error_type).toBe('CLOSED_MAX_RETRIES_REACHED');
+    expect((await s.api.get(`/onetimes/${onetime.id}`)).body.onetime.is_cancelled).toBe(true);
+    expect((await s.api.get(`/customers/${s.customerId}`, { version: '2021-01' })).body.customer.status).toBe(
+      'INACTIVE',
+    );
+  });
 });
 
 describe('a subscription in dunning billed twice', () => {

@@ -6,7 +6,7 @@
  *
  * `npm test` runs a fixed seed and a few runs; longer runs (docs/developing.md):
  *   FC_RUNS=1000 npx vitest run test/billing/invariants.property.test.ts
- *   FC_SEED=<seed> FC_PATH=<path> (the failure's seed and path: replays its shrunk timeline at once)
+ *   FC_SEED=<seed> FC_PATH=<path> FC_REPLAY=<replayPath> (from a failure: replays its shrunk timeline)
  * A failure prints its seed, its path and the shrunk timeline, one step per command.
  */
 import fc from 'fast-check';
@@ -25,14 +25,17 @@ it(
   `keeps the billing invariants over random timelines (${runs} runs of up to ${maxCommands} steps, seed ${seed})`,
   async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(billingCommands, { maxCommands, size: 'max' }), async (commands) => {
-        const system = await BillingSystem.start(emulator());
-        try {
-          await fc.asyncModelRun(() => ({ model: {}, real: system }), commands);
-        } finally {
-          await system.stop();
-        }
-      }),
+      fc.asyncProperty(
+        fc.commands(billingCommands, { maxCommands, size: 'max', replayPath: process.env.FC_REPLAY }),
+        async (commands) => {
+          const system = await BillingSystem.start(emulator());
+          try {
+            await fc.asyncModelRun(() => ({ model: {}, real: system }), commands);
+          } finally {
+            await system.stop();
+          }
+        },
+      ),
       { numRuns: runs, seed, ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}) },
     );
     expect(runs).toBeGreaterThan(0);

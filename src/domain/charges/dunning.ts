@@ -61,6 +61,7 @@ export function markFailed(
     });
     event(ctx, 'failed', closed);
     event(ctx, 'max_retries_reached', closed);
+    closeOnetimes(ctx, closed);
     if (on_max_retries !== 'none')
       cancelAfterMaxRetries(ctx, closed, on_max_retries === 'cancel_subscriptions_and_charges');
     else moveOnAfterMaxRetries(ctx, closed);
@@ -110,5 +111,18 @@ function moveOnAfterMaxRetries(ctx: ServiceContext, charge: Charge): void {
       next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at),
       updated_at: store.now(),
     });
+  }
+}
+
+/**
+ * The one-time items of a charge whose retries ended are done with it (decision 0045): they were
+ * added to that order, which is no longer retried; left open, they would wait on it forever.
+ */
+function closeOnetimes(ctx: ServiceContext, charge: Charge): void {
+  const { store } = ctx;
+  for (const line of charge.line_items) {
+    const onetime = store.collections.onetimes.get(line.purchase_item_id);
+    if (onetime && !onetime.is_cancelled)
+      store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
   }
 }
