@@ -4,28 +4,28 @@
  * service remembering to:
  * 1. the queued charges of every address whose makings changed are rebuilt (spec rules 1-2), or
  *    marked for a rebuild 5 s later when the change was not committed (`commit_update=false`);
- * 2. every customer whose active subscriptions went from none to some, or from some to none,
- *    is activated or deactivated (spec: Customer status).
+ * 2. every customer whose status changed (an active subscription, or one ended with queued charges
+ *    or orders left: `isActiveCustomer`) is activated or deactivated (spec: Customer status).
  * What changed is noted by write listeners (`followKnockOns`): a subscription or one-time item
  * written (its address, before and after; a subscription's customer), an address written, a
- * charge that starts or stops holding its items (skipped, paid, failed, unskipped). A use case
+ * charge that starts or stops holding its items (skipped, paid, failed, unskipped), a charge or
+ * order that becomes or stops being queued (its customer). A use case
  * that needs the effects before it goes on (to return the rebuilt charge, or to keep the events
  * in the order the real service sends them) applies them there with `settleKnockOns`.
  * Commands nest: the effects are applied when the outermost one ends.
  */
 import type { Charge } from '../model/charge.js';
-import type { Subscription } from '../model/subscription.js';
 import type { Store, StoreObserver } from '../store/store.js';
 import { deferSync, syncQueuedCharges } from './charges/queued-charges.js';
-import { activeSubscriptionCount, recordCustomerStatus } from './customers/customer-status.js';
+import { recordCustomerStatus, wasActiveBefore, type StandingWrite } from './customers/customer-status.js';
 import type { ServiceContext } from './service-context.js';
 
 /** What the command under way has touched, in the order it touched it. */
 class KnockOns {
   /** Addresses whose queued charges must be rebuilt: `now`, or `deferred` (5 s later). */
   readonly addresses = new Map<number, 'now' | 'deferred'>();
-  /** Customers whose status may change, with their active subscriptions before the command. */
-  readonly customers = new Map<number, number>();
+  /** Customers whose status may change, with whether they were active before the command. */
+  readonly customers = new Map<number, boolean>();
 }
 
 const open = new WeakMap<Store, { readonly ctx: ServiceContext; readonly knockOns: KnockOns }>();
@@ -109,23 +109,24 @@ const holds = (charge: Charge | undefined) => charge !== undefined && charge.sta
  * Writes undone by a failed command are not noted (the command is gone with them).
  */
 export const followKnockOns: StoreObserver = (store) => {
-  const { subscriptions, onetimes, addresses, charges } = store.collections;
+  const { subscriptions, onetimes, addresses, charges, orders } = store.collections;
   const address = (id: number | undefined) => {
     if (id !== undefined) touchAddress({ store } as ServiceContext, id);
   };
-  const customer = (id: number, before: Subscription | undefined, after: Subscription | undefined) => {
+  // The customer's status before the command: seen at its first write, less what that write did.
+  const customer = (id: number | undefined, write: StandingWrite) => {
+    if (id === undefined) return;
     const knockOns = knockOnsOf(store);
-    if (knockOns.customers.has(id)) return;
-    // The count before this write: the count now, less what the write added, plus what it took.
-    const active = (s: Subscription | undefined) => (s?.customer_id === id && s.status === 'active' ? 1 : 0);
-    knockOns.customers.set(id, activeSubscriptionCount(store, id) - active(after) + active(before));
+    if (!knockOns.customers.has(id)) knockOns.customers.set(id, wasActiveBefore(store, id, write));
   };
+  const queued = (r: { status: string } | undefined) => r?.status === 'queued';
   subscriptions.onWrite((before, after, cause) => {
     if (cause === 'revert') return;
     address(before?.address_id);
     address(after?.address_id);
-    if (before) customer(before.customer_id, before, after);
-    if (after && after.customer_id !== before?.customer_id) customer(after.customer_id, before, after);
+    customer(before?.customer_id, { kind: 'subscription', before, after });
+    if (after?.customer_id !== before?.customer_id)
+      customer(after?.customer_id, { kind: 'subscription', before, after });
   });
   onetimes.onWrite((before, after, cause) => {
     if (cause === 'revert') return;
@@ -136,7 +137,15 @@ export const followKnockOns: StoreObserver = (store) => {
     if (cause !== 'revert') address((after ?? before)?.id);
   });
   charges.onWrite((before, after, cause) => {
+    if (cause === 'revert') return;
     // A queued charge made, rebuilt or deleted is the rebuild's own work: it changes nothing held.
-    if (cause !== 'revert' && holds(before) !== holds(after)) address((after ?? before)?.address_id);
+    if (holds(before) !== holds(after)) address((after ?? before)?.address_id);
+    if (queued(before) !== queued(after))
+      customer((after ?? before)?.customer_id, { kind: 'charge', before, after });
+  });
+  orders.onWrite((before, after, cause) => {
+    if (cause === 'revert') return;
+    if (queued(before) !== queued(after))
+      customer((after ?? before)?.customer_id, { kind: 'order', before, after });
   });
 };

@@ -15,7 +15,7 @@ import { redemptionRefusal } from '../discounts/discount-rules.js';
 import { subscriptionItem } from '../charges/purchase-items.js';
 import { newChargeFields } from '../charges/queued-charges.js';
 import { settleKnockOns } from '../command.js';
-import { upcomingChargeDates } from '../subscriptions/schedule.js';
+import { moveRefusal, upcomingChargeDates } from '../subscriptions/schedule.js';
 import { skipCharge } from '../charges/charge-actions.js';
 
 function addressOf(ctx: ServiceContext, id: number): Address {
@@ -116,6 +116,18 @@ export function mergeAddresses(
       }
       return source;
     });
+    if (request.nextChargeDate !== undefined) {
+      const date = request.nextChargeDate;
+      for (const source of sources) {
+        for (const subscription of store.collections.subscriptions.findBy('address_id', source.id)) {
+          const refusal =
+            subscription.status === 'active'
+              ? moveRefusal(store, subscription, date, `Subscription ${subscription.id}`)
+              : null;
+          if (refusal) throw fail.field('next_charge_date', refusal);
+        }
+      }
+    }
     const now = store.now();
     for (const source of sources) {
       for (const subscription of store.collections.subscriptions.findBy('address_id', source.id)) {

@@ -15,7 +15,7 @@ import { isDate } from '../dates.js';
 import { redemptionRefusal } from '../discounts/discount-rules.js';
 import { onetimeItem, subscriptionItem, type PurchaseItem } from './purchase-items.js';
 import { settleKnockOns } from '../command.js';
-import { nextChargeDate } from '../subscriptions/schedule.js';
+import { moveRefusal, nextChargeDate } from '../subscriptions/schedule.js';
 
 export function findCharge(store: Store, id: number): Charge {
   const charge = store.collections.charges.get(id);
@@ -166,6 +166,13 @@ export function changeChargeDate(ctx: ServiceContext, chargeId: number, date: st
     // Real-service wording (api-facts).
     if (!isDate(date) || date < store.today())
       throw fail.fields({ date: ['date is not far enough in the future'] });
+    for (const line of charge.line_items) {
+      const item =
+        store.collections.subscriptions.get(line.purchase_item_id) ??
+        store.collections.onetimes.get(line.purchase_item_id);
+      const refusal = item ? moveRefusal(store, item, date, `Item ${item.id}`) : null;
+      if (refusal) throw fail.field('date', refusal);
+    }
     const now = store.now();
     for (const line of charge.line_items) {
       if (store.collections.subscriptions.has(line.purchase_item_id)) {

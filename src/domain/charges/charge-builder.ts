@@ -106,6 +106,20 @@ function shippingOf(
   return { lines, total: lines.reduce((sum, line) => sum + toMinor(line.price, currency), 0) };
 }
 
+/**
+ * Orders a charge of `items` makes: one per date its items ship on, so two prepaid subscriptions
+ * with different shipping schedules on one charge count each date once (decision 0045).
+ */
+function ordersCount(items: readonly PurchaseItem[]): number {
+  const dates = new Set<string>();
+  let cycle = 1;
+  for (const item of items) {
+    for (const date of item.delivery_dates ?? [item.date]) dates.add(date);
+    if (!item.delivery_dates) cycle = Math.max(cycle, item.orders_per_charge);
+  }
+  return Math.max(dates.size, cycle);
+}
+
 /** Tax contained in or added to `net` at `rate` (minor units). */
 function taxOn(net: number, rate: number, included: boolean): number {
   if (rate === 0 || net <= 0) return 0;
@@ -218,7 +232,7 @@ export function priceItems(
     ),
     taxable: items.some((item) => item.taxable) && rate > 0,
     taxes_included: included,
-    orders_count: Math.max(1, ...items.map((item) => item.orders_per_charge)),
+    orders_count: ordersCount(items),
   };
 }
 

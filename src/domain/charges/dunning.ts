@@ -11,6 +11,7 @@ import type { ServiceContext } from '../service-context.js';
 import { runCommand } from '../command.js';
 import { endSubscription } from '../subscriptions/subscriptions.service.js';
 import { addDays } from '../dates.js';
+import { nextChargeDate } from '../subscriptions/schedule.js';
 
 const MAX_RETRIES_REACHED = 'CLOSED_MAX_RETRIES_REACHED';
 
@@ -60,8 +61,10 @@ export function markFailed(
     });
     event(ctx, 'failed', closed);
     event(ctx, 'max_retries_reached', closed);
+    closeOnetimes(ctx, closed);
     if (on_max_retries !== 'none')
       cancelAfterMaxRetries(ctx, closed, on_max_retries === 'cancel_subscriptions_and_charges');
+    else moveOnAfterMaxRetries(ctx, closed);
     return store.collections.charges.get(closed.id) ?? closed;
   });
 }
@@ -90,5 +93,36 @@ function cancelAfterMaxRetries(ctx: ServiceContext, charge: Charge, wholeCustome
       if (!onetime.is_cancelled)
         store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
     }
+  }
+}
+
+/**
+ * Dunning ended and the store keeps the subscriptions (`on_max_retries: none`): the closed charge
+ * no longer holds them, so each moves to the next date of its schedule after today (decision 0045);
+ * left on the closed charge's date, it would never be charged again.
+ */
+function moveOnAfterMaxRetries(ctx: ServiceContext, charge: Charge): void {
+  const { store } = ctx;
+  for (const line of charge.line_items) {
+    const subscription = store.collections.subscriptions.get(line.purchase_item_id);
+    if (subscription?.status !== 'active' || subscription.next_charge_scheduled_at !== charge.scheduled_at)
+      continue;
+    store.collections.subscriptions.update(subscription.id, {
+      next_charge_scheduled_at: nextChargeDate(store, subscription, charge.scheduled_at),
+      updated_at: store.now(),
+    });
+  }
+}
+
+/**
+ * The one-time items of a charge whose retries ended are done with it (decision 0045): they were
+ * added to that order, which is no longer retried; left open, they would wait on it forever.
+ */
+function closeOnetimes(ctx: ServiceContext, charge: Charge): void {
+  const { store } = ctx;
+  for (const line of charge.line_items) {
+    const onetime = store.collections.onetimes.get(line.purchase_item_id);
+    if (onetime && !onetime.is_cancelled)
+      store.collections.onetimes.update(onetime.id, { is_cancelled: true, updated_at: store.now() });
   }
 }

@@ -6,6 +6,7 @@ import type { Onetime } from '../../model/onetime.js';
 import type { Subscription } from '../../model/subscription.js';
 import type { Store } from '../../store/store.js';
 import { findVariant } from '../products/products.service.js';
+import { addInterval } from '../dates.js';
 
 export interface PurchaseItem {
   readonly kind: 'subscription' | 'onetime';
@@ -25,6 +26,35 @@ export interface PurchaseItem {
   readonly requires_shipping: boolean;
   /** Orders one charge pays for: charge interval / order interval for prepaid, else 1. */
   readonly orders_per_charge: number;
+  /** The dates its orders ship on: the charge date, then each order interval of a prepaid cycle. */
+  readonly delivery_dates?: readonly string[];
+}
+
+/**
+ * The dates a subscription charged on `date` ships on: the charge date, then one per order
+ * interval of a prepaid cycle. One order per date of a charge (decision 0045).
+ */
+export function deliveryDates(
+  subscription: Pick<
+    Subscription,
+    'charge_interval_frequency' | 'order_interval_frequency' | 'order_interval_unit' | 'order_day_of_month'
+  >,
+  date: string,
+): string[] {
+  if (!isPrepaid(subscription)) return [date];
+  const count = subscription.charge_interval_frequency / subscription.order_interval_frequency;
+  const dates = [date];
+  for (let k = 1; k < count; k++) {
+    dates.push(
+      addInterval(
+        date,
+        subscription.order_interval_unit,
+        k * subscription.order_interval_frequency,
+        subscription.order_day_of_month,
+      ),
+    );
+  }
+  return dates;
 }
 
 export function isPrepaid(
@@ -59,6 +89,7 @@ export function subscriptionItem(store: Store, subscription: Subscription, date:
     orders_per_charge: isPrepaid(subscription)
       ? subscription.charge_interval_frequency / subscription.order_interval_frequency
       : 1,
+    delivery_dates: deliveryDates(subscription, date),
     ...catalogFacts(store, subscription.external_variant_id),
   };
 }

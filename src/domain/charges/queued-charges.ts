@@ -13,30 +13,7 @@ import type { Store } from '../../store/store.js';
 import { buildChargeContent, type ChargeContent, type ChargeDiscount } from './charge-builder.js';
 import { toMinor } from '../money.js';
 import { onetimeItem, subscriptionItem, type PurchaseItem } from './purchase-items.js';
-
-/** Statuses of a charge that holds its items at its date (paid, awaiting retry, skipped). */
-const HOLDING = new Set<Charge['status']>([
-  'skipped',
-  'error',
-  'pending',
-  'pending_manual_payment',
-  'success',
-]);
-
-function heldElsewhere(store: Store, addressId: number, item: PurchaseItem): boolean {
-  for (const id of store.collections.charges.idsBy('purchase_item_id', item.id)) {
-    const charge = store.collections.charges.get(id);
-    if (
-      charge &&
-      charge.address_id === addressId &&
-      charge.scheduled_at === item.date &&
-      HOLDING.has(charge.status)
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
+import { chargeTaking } from '../subscriptions/schedule.js';
 
 /** The purchase items of an address that should sit in queued charges, by date. */
 function itemsByDate(store: Store, address: Address): Map<string, PurchaseItem[]> {
@@ -51,7 +28,8 @@ function itemsByDate(store: Store, address: Address): Map<string, PurchaseItem[]
   }
   const byDate = new Map<string, PurchaseItem[]>();
   for (const item of items) {
-    if (heldElsewhere(store, address.id, item)) continue;
+    // An item with another charge on its date is paid, skipped or being retried there (decision 0045).
+    if (chargeTaking(store, item.id, item.date)) continue;
     byDate.set(item.date, [...(byDate.get(item.date) ?? []), item]);
   }
   return byDate;

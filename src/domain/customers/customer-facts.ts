@@ -3,11 +3,13 @@
  * derived from the records they describe, so they can never drift from them.
  */
 import { inDunning } from '../charges/dunning.js';
-import { activeSubscriptionCount } from './customer-status.js';
+import { customerStanding, isActiveCustomer } from './customer-status.js';
 import type { Store } from '../../store/store.js';
 
 export interface CustomerFacts {
   readonly activeSubscriptions: number;
+  /** The customer's status (spec: Customer status; `isActiveCustomer`). */
+  readonly active: boolean;
   readonly totalSubscriptions: number;
   /** A charge of the customer is failing and being retried. */
   readonly inDunning: boolean;
@@ -19,9 +21,11 @@ export function customerFacts(store: Store, customerId: number): CustomerFacts {
     const charge = store.collections.charges.get(id);
     if (charge && inDunning(charge)) dunning = true;
   }
+  const standing = customerStanding(store, customerId);
   return {
-    activeSubscriptions: activeSubscriptionCount(store, customerId),
-    totalSubscriptions: store.collections.subscriptions.countBy('customer_id', customerId),
+    activeSubscriptions: standing.active,
+    active: isActiveCustomer(standing),
+    totalSubscriptions: standing.total,
     inDunning: dunning,
   };
 }

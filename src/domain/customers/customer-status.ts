@@ -1,10 +1,27 @@
 /**
- * Customer activation follows subscriptions (spec: Customer status): the first active subscription
- * fires `customer/activated`; the last one ending, with no queued charge left, `customer/deactivated`.
+ * Customer status (spec: Customer status): a customer is active while it has an active
+ * subscription, and stays active after its last subscription ends while it still has queued
+ * charges or queued orders (a one-time item still to charge, prepaid orders still to ship). One
+ * rule, `isActiveCustomer`, gives both the status the records show and the events: the command's
+ * knock-on step records `customer/activated` or `customer/deactivated` when the rule's answer
+ * changes (decision 0045).
  */
 import { recordEvent } from '../events/event-log.js';
+import type { Charge } from '../../model/charge.js';
+import type { Order } from '../../model/order.js';
+import type { Subscription } from '../../model/subscription.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Store } from '../../store/store.js';
+
+/** What the customer's status is made of. */
+export interface CustomerStanding {
+  /** Active subscriptions. */
+  active: number;
+  /** Subscriptions of any status (the records that still exist). */
+  total: number;
+  /** Queued charges and queued (prepaid) orders. */
+  pending: number;
+}
 
 export function activeSubscriptionCount(store: Store, customerId: number): number {
   let count = 0;
@@ -14,32 +31,80 @@ export function activeSubscriptionCount(store: Store, customerId: number): numbe
   return count;
 }
 
-function hasQueuedCharges(store: Store, customerId: number): boolean {
-  return store.collections.charges
-    .findBy('customer_id', customerId)
-    .some((charge) => charge.status === 'queued');
+function pendingCount(store: Store, customerId: number): number {
+  let count = 0;
+  for (const id of store.collections.charges.idsBy('customer_id', customerId)) {
+    if (store.collections.charges.get(id)?.status === 'queued') count += 1;
+  }
+  for (const id of store.collections.orders.idsBy('customer_id', customerId)) {
+    if (store.collections.orders.get(id)?.status === 'queued') count += 1;
+  }
+  return count;
+}
+
+export function customerStanding(store: Store, customerId: number): CustomerStanding {
+  return {
+    active: activeSubscriptionCount(store, customerId),
+    total: store.collections.subscriptions.countBy('customer_id', customerId),
+    pending: pendingCount(store, customerId),
+  };
 }
 
 /**
- * Records the customer's activation or deactivation, given how many active subscriptions it had
- * before the command (called by the command's knock-on step, `src/domain/command.ts`).
+ * The rule: an active subscription, or a subscription that ended with queued charges or orders
+ * left. A customer who never subscribed (one-time items only) is not active: the spec activates a
+ * customer when a subscription is added.
  */
-export function recordCustomerStatus(ctx: ServiceContext, customerId: number, activeBefore: number): void {
-  if (!ctx.store.collections.customers.has(customerId)) return;
-  const after = activeSubscriptionCount(ctx.store, customerId);
-  if (activeBefore === 0 && after > 0) {
-    recordEvent(ctx.store, ctx.actor, {
-      object_type: 'customer',
-      verb: 'activated',
-      object_id: customerId,
-      customer_id: customerId,
-    });
-  } else if (activeBefore > 0 && after === 0 && !hasQueuedCharges(ctx.store, customerId)) {
-    recordEvent(ctx.store, ctx.actor, {
-      object_type: 'customer',
-      verb: 'deactivated',
-      object_id: customerId,
-      customer_id: customerId,
-    });
+export function isActiveCustomer(standing: CustomerStanding): boolean {
+  return standing.active > 0 || (standing.total > 0 && standing.pending > 0);
+}
+
+/** One write of a record a customer's standing counts, as a write listener sees it. */
+export type StandingWrite =
+  | { readonly kind: 'subscription'; readonly before?: Subscription; readonly after?: Subscription }
+  | { readonly kind: 'charge'; readonly before?: Charge; readonly after?: Charge }
+  | { readonly kind: 'order'; readonly before?: Order; readonly after?: Order };
+
+const one = (yes: boolean) => (yes ? 1 : 0);
+
+/** What `write` added to customer `customerId`'s standing (subtract it to get the standing before). */
+export function standingDelta(write: StandingWrite, customerId: number): CustomerStanding {
+  const mine = <T extends { customer_id: number }>(r: T | undefined): r is T => r?.customer_id === customerId;
+  if (write.kind === 'subscription') {
+    const { before, after } = write;
+    return {
+      active: one(mine(after) && after.status === 'active') - one(mine(before) && before.status === 'active'),
+      total: one(mine(after)) - one(mine(before)),
+      pending: 0,
+    };
   }
+  const queued = (r: Charge | Order | undefined) => mine(r) && r.status === 'queued';
+  return { active: 0, total: 0, pending: one(queued(write.after)) - one(queued(write.before)) };
+}
+
+/** Whether the customer was active before `write`, seen from the store after it. */
+export function wasActiveBefore(store: Store, customerId: number, write: StandingWrite): boolean {
+  const now = customerStanding(store, customerId);
+  const delta = standingDelta(write, customerId);
+  return isActiveCustomer({
+    active: now.active - delta.active,
+    total: now.total - delta.total,
+    pending: now.pending - delta.pending,
+  });
+}
+
+/**
+ * Records the customer's activation or deactivation, given whether it was active before the
+ * command (called by the command's knock-on step, `src/domain/command.ts`).
+ */
+export function recordCustomerStatus(ctx: ServiceContext, customerId: number, wasActive: boolean): void {
+  if (!ctx.store.collections.customers.has(customerId)) return;
+  const active = isActiveCustomer(customerStanding(ctx.store, customerId));
+  if (active === wasActive) return;
+  recordEvent(ctx.store, ctx.actor, {
+    object_type: 'customer',
+    verb: active ? 'activated' : 'deactivated',
+    object_id: customerId,
+    customer_id: customerId,
+  });
 }

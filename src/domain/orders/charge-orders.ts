@@ -9,28 +9,14 @@ import type { Charge, ChargeLineItem } from '../../model/charge.js';
 import type { Order, OrderLineItem } from '../../model/order.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Store } from '../../store/store.js';
-import { addInterval } from '../dates.js';
 import { fromMinor, toMinor } from '../money.js';
-import { isPrepaid } from '../charges/purchase-items.js';
+import { deliveryDates } from '../charges/purchase-items.js';
 import { selectionForCharge } from '../bundle-selections/bundle-selections.service.js';
 
 /** The dates a charge line is delivered on: the charge date, then each order interval for prepaid. */
-function deliveryDates(store: Store, charge: Charge, line: ChargeLineItem): string[] {
+function lineDates(store: Store, charge: Charge, line: ChargeLineItem): string[] {
   const subscription = store.collections.subscriptions.get(line.purchase_item_id);
-  if (!subscription || !isPrepaid(subscription)) return [charge.scheduled_at];
-  const count = subscription.charge_interval_frequency / subscription.order_interval_frequency;
-  const dates = [charge.scheduled_at];
-  for (let k = 1; k < count; k++) {
-    dates.push(
-      addInterval(
-        charge.scheduled_at,
-        subscription.order_interval_unit,
-        k * subscription.order_interval_frequency,
-        subscription.order_day_of_month,
-      ),
-    );
-  }
-  return dates;
+  return subscription ? deliveryDates(subscription, charge.scheduled_at) : [charge.scheduled_at];
 }
 
 function bundleItems(
@@ -90,7 +76,7 @@ export function createOrdersForCharge(ctx: ServiceContext, charge: Charge): Orde
     const { store } = ctx;
     const byDate = new Map<string, OrderLineItem[]>();
     for (const line of charge.line_items) {
-      for (const date of deliveryDates(store, charge, line)) {
+      for (const date of lineDates(store, charge, line)) {
         byDate.set(date, [...(byDate.get(date) ?? []), orderLine(store, charge, line)]);
       }
     }

@@ -14,6 +14,7 @@ import type { Store } from '../../store/store.js';
 import { findAddress } from '../addresses/addresses.service.js';
 import { addressCurrency } from '../charges/charge-builder.js';
 import { removePurchaseItem } from './remove-purchase-items.js';
+import { firstFreeDate, moveRefusal } from './schedule.js';
 import { changedFields } from '../changed-fields.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Subscription } from '../../model/subscription.js';
@@ -205,6 +206,8 @@ export function setNextChargeDate(ctx: ServiceContext, id: number, date: string)
       throw fail.fields({ date: ['date is not far enough in the future'] });
     if (before.status !== 'active')
       throw fail.field('status', 'Only an active subscription has a next charge date.');
+    const refusal = moveRefusal(store, before, date);
+    if (refusal) throw fail.field('date', refusal);
     const after = store.collections.subscriptions.update(id, {
       next_charge_scheduled_at: date,
       updated_at: store.now(),
@@ -237,6 +240,9 @@ export function changeAddress(
       throw fail.field('address_id', 'The address has another presentment currency.');
     }
     if (date !== undefined && (!isDate(date) || date < store.today())) throw pastDate();
+    const refusal =
+      date !== undefined && before.status === 'active' ? moveRefusal(store, before, date) : null;
+    if (refusal) throw fail.field('next_charge_scheduled_at', refusal);
     const after = store.collections.subscriptions.update(id, {
       address_id: addressId,
       ...(date !== undefined && before.status === 'active' ? { next_charge_scheduled_at: date } : {}),
@@ -293,13 +299,15 @@ export function activateSubscription(ctx: ServiceContext, id: number): Subscript
     const before = findSubscription(store, id);
     if (before.status === 'active') throw fail.field('status', 'The subscription is already active.');
     findAddress(store, before.address_id);
-    const next =
+    const first =
       before.order_day_of_month !== null || before.order_day_of_week !== null
         ? firstPinnedDate(store.today(), before.order_interval_unit, before.charge_interval_frequency, {
             dayOfMonth: before.order_day_of_month,
             dayOfWeek: before.order_day_of_week,
           })
         : addInterval(store.today(), before.order_interval_unit, before.charge_interval_frequency);
+    // A date it was already charged or skipped on (a charge paid early) is passed over (decision 0045).
+    const next = firstFreeDate(store, before, first);
     const after = store.collections.subscriptions.update(id, {
       status: 'active',
       next_charge_scheduled_at: next,

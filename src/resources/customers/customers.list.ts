@@ -50,7 +50,7 @@ export const customerList: ListSpec<Customer> = {
     platform_customer_id: byExternalId,
     external_customer_id: byExternalId,
     status: enumFilter(['ACTIVE', 'INACTIVE'], (customer, store) =>
-      customerFacts(store, customer.id).activeSubscriptions > 0 ? 'ACTIVE' : 'INACTIVE',
+      customerFacts(store, customer.id).active ? 'ACTIVE' : 'INACTIVE',
     ),
     ...timestampFilters<Customer>(),
   },

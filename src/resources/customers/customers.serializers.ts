@@ -41,7 +41,7 @@ function serialize2021_01(customer: Customer, store: Store): Record<string, unkn
     reason_payment_method_not_valid: hasValidPaymentMethod(store, customer.id)
       ? null
       : 'no valid payment method',
-    status: facts.activeSubscriptions > 0 ? 'ACTIVE' : 'INACTIVE',
+    status: facts.active ? 'ACTIVE' : 'INACTIVE',
     tax_exempt: customer.tax_exempt,
     updated_at: timestamp('2021-01', customer.updated_at),
   };
