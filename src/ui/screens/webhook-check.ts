@@ -9,6 +9,7 @@ import { html } from '../html.js';
 import type { Session } from '../session.js';
 import { ErrorBox, Field, Select, useAction } from '../shared.js';
 import type { CheckResult, SentDelivery, WebhookCheckReport } from '../../webhook-check/report.types.js';
+import { counted, noun } from '../../platform/plural.js';
 
 const answerOf = (sent: SentDelivery): string =>
   sent.not_sent ?? (sent.status === null ? (sent.error ?? 'no answer') : String(sent.status));
@@ -45,12 +46,12 @@ function Evidence({ check }: { check: CheckResult }) {
 function ReportView({ report }: { report: WebhookCheckReport }) {
   return html`<section class="card" aria-labelledby="check-result">
     <h3 id="check-result" class=${report.passed ? 'pass' : 'fail'}>
-      <strong>${report.score}/${report.total} checks passed</strong>
+      <strong>${report.score}/${report.total} ${noun(report.total, 'check')} passed</strong>
     </h3>
     <p class="muted">
       ${
         `Store ${report.store.id}${report.store.new ? ' (made for the check)' : ''}, API version ` +
-        `${report.api_version}, ${report.topics.length} topics, time budget ${report.timeout_ms} ms. `
+        `${report.api_version}, ${counted(report.topics.length, 'topic')}, time budget ${report.timeout_ms} ms. `
       }
       ${
         report.secret.value === null
