@@ -6,21 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Api, Json } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
-import {
-  addCard,
-  createCustomerWithAddress,
-  createSubscription,
-  queuedCharges,
-  topicsOf,
-} from '../helpers/factories.js';
+import { createSubscription, queuedCharges, topicsOf, withCardedCustomer } from '../helpers/factories.js';
 
 const { store } = useEmulator();
 
 async function shop(token = 'tok_ok', settings: Record<string, unknown> = {}) {
-  const s = await store({ settings: { plan: 'pro', ...settings } });
-  const { customerId, addressId } = await createCustomerWithAddress(s.api);
-  const card = await addCard(s.api, customerId, token);
-  return { ...s, customerId, addressId, card };
+  return withCardedCustomer(await store({ settings: { plan: 'pro', ...settings } }), token);
 }
 
 const charges = async (api: Api): Promise<Json[]> =>

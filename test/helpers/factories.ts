@@ -119,6 +119,13 @@ export async function queuedCharges(api: Api, addressId: number): Promise<Json[]
 }
 
 /** Gives the customer a default card whose token decides charge outcomes (README: test tokens). */
+/** `store` with a customer, an address and a default card of `token` (`tok_ok` pays, docs/time-travel.md). */
+export async function withCardedCustomer<S extends { readonly api: Api }>(store: S, token = 'tok_ok') {
+  const { customerId, addressId } = await createCustomerWithAddress(store.api);
+  const card = await addCard(store.api, customerId, token);
+  return { ...store, customerId, addressId, card };
+}
+
 export async function addCard(api: Api, customerId: number, token = 'tok_ok'): Promise<Json> {
   const reply = await api.with({ version: '2021-11' }).post('/payment_methods', {
     customer_id: customerId,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type ApiVersion, type Emulator, type EmulatorOptions } from '../../src/index.js';
 import { Api, type Json } from '../helpers/api.js';
-import { subscribedCustomer } from '../helpers/factories.js';
+import { customerBody2021_01, subscribedCustomer } from '../helpers/factories.js';
 
 const START = '2025-01-15T12:00:00Z';
 
@@ -55,23 +55,7 @@ describe.each(DIALECTS)('live evidence, wave 3, with $name', ({ prefix, word, op
   const w = (name: string) => name.replace('{w}', word);
 
   async function customer2021_01(api: Api, overrides: Record<string, unknown> = {}): Promise<Json> {
-    const reply = await api.post(
-      '/customers',
-      {
-        email: `grace.${Math.random().toString(36).slice(2)}@example.com`,
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        billing_address1: '1 Navy Way',
-        billing_city: 'Arlington',
-        billing_country: 'United States',
-        billing_first_name: 'Grace',
-        billing_last_name: 'Hopper',
-        billing_province: 'Virginia',
-        billing_zip: '22201',
-        ...overrides,
-      },
-      { version: '2021-01' },
-    );
+    const reply = await api.post('/customers', customerBody2021_01(overrides), { version: '2021-01' });
     expect(reply.status, reply.text).toBe(200);
     return reply.body.customer;
   }

@@ -3,20 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../helpers/api.js';
 import { useEmulator } from '../helpers/emulator.js';
 import {
-  addCard,
   createCustomerWithAddress,
   createSubscription,
   queuedCharges,
   topicsOf,
+  withCardedCustomer,
 } from '../helpers/factories.js';
 
 const { store } = useEmulator();
 
 async function shop(token = 'tok_ok', settings: Record<string, unknown> = {}) {
-  const s = await store({ settings });
-  const { customerId, addressId } = await createCustomerWithAddress(s.api);
-  const card = await addCard(s.api, customerId, token);
-  return { ...s, customerId, addressId, card };
+  return withCardedCustomer(await store({ settings: settings }), token);
 }
 
 const chargesOf = async (api: Json, query: Record<string, string | number>) =>
