@@ -31,13 +31,13 @@ export function activeSubscriptionCount(store: Store, customerId: number): numbe
   return count;
 }
 
-function pendingCount(store: Store, customerId: number): number {
+function pendingCount(store: Store, customerId: number, enough = Infinity): number {
   let count = 0;
   for (const id of store.collections.charges.idsBy('customer_id', customerId)) {
-    if (store.collections.charges.get(id)?.status === 'queued') count += 1;
+    if (store.collections.charges.get(id)?.status === 'queued' && ++count >= enough) return count;
   }
   for (const id of store.collections.orders.idsBy('customer_id', customerId)) {
-    if (store.collections.orders.get(id)?.status === 'queued') count += 1;
+    if (store.collections.orders.get(id)?.status === 'queued' && ++count >= enough) return count;
   }
   return count;
 }
@@ -84,13 +84,23 @@ export function standingDelta(write: StandingWrite, customerId: number): Custome
 
 /** Whether the customer was active before `write`, seen from the store after it. */
 export function wasActiveBefore(store: Store, customerId: number, write: StandingWrite): boolean {
-  const now = customerStanding(store, customerId);
-  const delta = standingDelta(write, customerId);
-  return isActiveCustomer({
-    active: now.active - delta.active,
-    total: now.total - delta.total,
-    pending: now.pending - delta.pending,
-  });
+  return isActiveNow(store, customerId, standingDelta(write, customerId));
+}
+
+const NO_CHANGE: CustomerStanding = { active: 0, total: 0, pending: 0 };
+
+/**
+ * `isActiveCustomer` of the customer's standing less `delta`, counting only as far as the answer
+ * needs: the rule runs at every write of a customer's subscriptions, charges and orders (twice per
+ * charge paid by the clock), and its queued charges and orders are counted over the customer's
+ * whole history, which an active subscription makes unnecessary (decision 0050).
+ */
+function isActiveNow(store: Store, customerId: number, delta: CustomerStanding = NO_CHANGE): boolean {
+  if (activeSubscriptionCount(store, customerId) - delta.active > 0) return true;
+  if (store.collections.subscriptions.countBy('customer_id', customerId) - delta.total <= 0) return false;
+  // pending - delta.pending > 0 needs one queued record more than delta.pending (-1, 0 or 1).
+  const needed = Math.max(0, delta.pending) + 1;
+  return pendingCount(store, customerId, needed) - delta.pending > 0;
 }
 
 /**
@@ -99,7 +109,7 @@ export function wasActiveBefore(store: Store, customerId: number, write: Standin
  */
 export function recordCustomerStatus(ctx: ServiceContext, customerId: number, wasActive: boolean): void {
   if (!ctx.store.collections.customers.has(customerId)) return;
-  const active = isActiveCustomer(customerStanding(ctx.store, customerId));
+  const active = isActiveNow(ctx.store, customerId);
   if (active === wasActive) return;
   recordEvent(ctx.store, ctx.actor, {
     object_type: 'customer',
