@@ -247,11 +247,12 @@ export function buildChargeContent(
   applied: ChargeDiscount | null,
   shipping: ShippingChoice = addressShipping(store, address),
 ): ChargeContent {
-  return {
-    ...priceItems(store, addressCurrency(store, address), items, applied, shipping),
+  // Added to the priced object, not spread into a new one: the same keys in the same order, where
+  // fields after a spread cost V8 ~1.5 µs each, for each of 12,000 charges a year (decision 0050).
+  return Object.assign(priceItems(store, addressCurrency(store, address), items, applied, shipping), {
     shipping_address: postalOf(address),
     billing_address: billingAddressOf(store, address),
     note: address.note,
     order_attributes: address.attributes,
-  };
+  });
 }

@@ -30,7 +30,8 @@ const orderSubject = (id: number) => `order:${id}`;
 
 function replaceJobs(store: Store, subject: string, jobs: readonly Omit<Job, 'id' | 'subject'>[]): void {
   for (const id of [...store.collections.jobs.idsBy('subject', subject)]) store.collections.jobs.delete(id);
-  for (const job of jobs) store.scheduler.schedule({ ...job, subject });
+  // Object.assign, not a spread followed by new fields, which V8 builds at ~1.5 µs a field (decision 0050).
+  for (const job of jobs) store.scheduler.schedule(Object.assign({}, job, { subject }));
 }
 
 /** The jobs a charge in its current state needs. */

@@ -43,15 +43,17 @@ export function processCharge(ctx: ServiceContext, chargeId: number): Charge {
     };
     if (outcome.kind === 'success') return markPaid(ctx, charge, outcome.transactionId, common);
     if (outcome.kind === 'authorized') {
-      return store.collections.charges.update(charge.id, {
-        ...common,
-        status: 'pending',
-        authorized_at: now,
-        external_transaction_id: outcome.transactionId,
-        error: null,
-        error_type: null,
-        retry_date: null,
-      });
+      return store.collections.charges.update(
+        charge.id,
+        Object.assign(common, {
+          status: 'pending' as const,
+          authorized_at: now,
+          external_transaction_id: outcome.transactionId,
+          error: null,
+          error_type: null,
+          retry_date: null,
+        }),
+      );
     }
     return markFailed(ctx, charge, outcome.errorType, outcome.error, common);
   });
@@ -67,16 +69,19 @@ export function markPaid(
   return runCommand(ctx, () => {
     const { store } = ctx;
     const now = store.now();
-    const paid = store.collections.charges.update(charge.id, {
-      ...extra,
-      status: 'success',
-      processed_at: now,
-      external_transaction_id: transactionId ?? charge.external_transaction_id,
-      error: null,
-      error_type: null,
-      retry_date: null,
-      updated_at: now,
-    });
+    // Object.assign, not a spread followed by new fields, which V8 builds at ~1.5 µs a field (decision 0050).
+    const paid = store.collections.charges.update(
+      charge.id,
+      Object.assign({}, extra, {
+        status: 'success' as const,
+        processed_at: now,
+        external_transaction_id: transactionId ?? charge.external_transaction_id,
+        error: null,
+        error_type: null,
+        retry_date: null,
+        updated_at: now,
+      }),
+    );
     if (paid.type === 'recurring') event(ctx, 'charge', 'paid', paid.id, paid.customer_id);
     const orders = createOrdersForCharge(ctx, paid);
     const done = store.collections.charges.update(paid.id, {

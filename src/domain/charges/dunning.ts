@@ -42,23 +42,28 @@ export function markFailed(
     const { retry_days, on_max_retries } = store.settings.dunning;
     const attempt = extra.charge_attempts ?? charge.charge_attempts + 1;
     if (attempt <= retry_days.length) {
-      const failed = store.collections.charges.update(charge.id, {
-        ...extra,
-        status: 'error',
-        error,
-        error_type: errorType,
-        retry_date: addDays(store.today(), retry_days[attempt - 1] ?? 1),
-      });
+      // Object.assign, not a spread followed by new fields, which V8 builds at ~1.5 µs a field (decision 0050).
+      const failed = store.collections.charges.update(
+        charge.id,
+        Object.assign({}, extra, {
+          status: 'error' as const,
+          error,
+          error_type: errorType,
+          retry_date: addDays(store.today(), retry_days[attempt - 1] ?? 1),
+        }),
+      );
       event(ctx, 'failed', failed);
       return failed;
     }
-    const closed = store.collections.charges.update(charge.id, {
-      ...extra,
-      status: 'error',
-      error,
-      error_type: MAX_RETRIES_REACHED,
-      retry_date: null,
-    });
+    const closed = store.collections.charges.update(
+      charge.id,
+      Object.assign({}, extra, {
+        status: 'error' as const,
+        error,
+        error_type: MAX_RETRIES_REACHED,
+        retry_date: null,
+      }),
+    );
     event(ctx, 'failed', closed);
     event(ctx, 'max_retries_reached', closed);
     closeOnetimes(ctx, closed);

@@ -170,14 +170,18 @@ export function syncQueuedCharges(ctx: ServiceContext, addressId: number): void 
       });
     } else if (!sameContent(existing, content) || existing.has_uncommitted_changes) {
       const merged = items.some((item) => (heldBy.get(item.id) ?? existing.id) !== existing.id);
-      charges.update(existing.id, {
-        ...content,
-        has_uncommitted_changes: false,
-        ...(merged ? { merged_at: store.now() } : {}),
-        // A rebuild prices the charge's shipping again.
-        shipping_priced_at: store.clock.date().toISOString(),
-        updated_at: store.now(),
-      });
+      // Object.assign, not a spread followed by new fields, which V8 builds at ~1.5 µs a field (decision 0050).
+      charges.update(
+        existing.id,
+        Object.assign(
+          {},
+          content,
+          { has_uncommitted_changes: false },
+          merged ? { merged_at: store.now() } : {},
+          // A rebuild prices the charge's shipping again.
+          { shipping_priced_at: store.clock.date().toISOString(), updated_at: store.now() },
+        ),
+      );
       if (!sameContent(existing, content)) {
         recordEvent(store, ctx.actor, {
           object_type: 'charge',

@@ -57,6 +57,11 @@ function externalIds(store: Store): Pick<Order, 'external_order_id' | 'external_
   return { external_order_id: String(5_000_000_000 + n), external_order_number: `#${1000 + n}` };
 }
 
+const NOT_SUBMITTED: Pick<Order, 'external_order_id' | 'external_order_number'> = {
+  external_order_id: null,
+  external_order_number: null,
+};
+
 /** A submitted order: order/created, order/processed (not at checkout: spec), order/success. */
 function announce(ctx: ServiceContext, order: Order): void {
   const verbs = order.type === 'recurring' ? ['created', 'processed', 'success'] : ['created', 'success'];
@@ -87,16 +92,20 @@ export function createOrdersForCharge(ctx: ServiceContext, charge: Charge): Orde
       const lines = byDate.get(date) ?? [];
       const first = index === 0;
       const subtotal = lines.reduce((sum, line) => sum + toMinor(line.total_price, charge.currency), 0);
+      const id = store.nextId('orders');
+      const ids = first ? externalIds(store) : NOT_SUBMITTED;
       // Discounts, taxes and shipping were paid with the charge; the first order carries them.
+      // The ids are named, not spread in: fields after a spread cost ~1.5 µs each in V8 (decision 0050).
       const order = store.collections.orders.insert({
-        id: store.nextId('orders'),
+        id,
         charge_id: charge.id,
         address_id: charge.address_id,
         customer_id: charge.customer_id,
         type: charge.type,
         status: first ? 'success' : 'queued',
         is_prepaid: prepaid,
-        ...(first ? externalIds(store) : { external_order_id: null, external_order_number: null }),
+        external_order_id: ids.external_order_id,
+        external_order_number: ids.external_order_number,
         line_items: lines,
         scheduled_at: date,
         processed_at: first ? now : null,
@@ -130,10 +139,13 @@ export function releaseOrder(ctx: ServiceContext, orderId: number): string {
     const { store } = ctx;
     const order = store.collections.orders.get(orderId);
     if (!order || order.status !== 'queued') return 'nothing to release';
+    const ids = externalIds(store);
+    // The ids are named, not spread in: fields after a spread cost ~1.5 µs each in V8 (decision 0050).
     const released = store.collections.orders.update(orderId, {
       status: 'success',
       processed_at: store.now(),
-      ...externalIds(store),
+      external_order_id: ids.external_order_id,
+      external_order_number: ids.external_order_number,
       line_items: order.line_items.map((line) => ({
         ...line,
         bundle_items: bundleItems(store, line.purchase_item_id, order.charge_id),
