@@ -200,6 +200,11 @@ export class Store {
     void settled.then(() => this.background.delete(settled));
   }
 
+  /** Whether no tracked background work is under way (`settle` would wait for none, outside a command). */
+  get settled(): boolean {
+    return this.background.size === 0;
+  }
+
   /**
    * Resolves when every tracked background work has settled, including work started meanwhile.
    * It looks one microtask later, once the command under way has committed: the work that command
