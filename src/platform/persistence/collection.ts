@@ -71,6 +71,8 @@ export class Collection<T extends Identified> {
   /** One map per index, in the order of `specs`. */
   private readonly indexes: IndexMap[];
   private readonly specs: readonly (IndexSpec<T> & { readonly name: string })[];
+  /** Positions in `specs` of the unique indexes: most collections have none, and skip the check. */
+  private readonly uniques: readonly number[];
   private readonly positions = new Map<string, number>();
   private readonly sortedIds = new SortedIds();
   private maxId = 0;
@@ -89,6 +91,7 @@ export class Collection<T extends Identified> {
   ) {
     this.specs = Object.entries(indexSpecs).map(([name, spec]) => ({ ...spec, name }));
     this.specs.forEach((spec, i) => this.positions.set(spec.name, i));
+    this.uniques = this.specs.flatMap((spec, i) => (spec.unique ? [i] : []));
     this.indexes = this.specs.map(() => new LayeredMap());
   }
 
@@ -124,8 +127,25 @@ export class Collection<T extends Identified> {
 
   /** Records found under `key` in the index `index`, in ascending id order. */
   findBy(index: string, key: IndexKey): T[] {
-    const ids = [...this.idsBy(index, key)].sort((a, b) => a - b);
-    return ids.map((id) => this.rows.get(id)).filter((row): row is T => row !== undefined);
+    const entry = this.index(index).get(key);
+    if (entry === undefined) return [];
+    if (typeof entry === 'number') {
+      const row = this.rows.get(entry);
+      return row === undefined ? [] : [row];
+    }
+    // A key's ids are added as records are made, so they are usually in order already.
+    const ids = [...entry];
+    for (let i = 1; i < ids.length; i++)
+      if ((ids[i - 1] as number) > (ids[i] as number)) {
+        ids.sort((a, b) => a - b);
+        break;
+      }
+    const rows: T[] = [];
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row !== undefined) rows.push(row);
+    }
+    return rows;
   }
 
   /** The single record under `key` in `index` (meant for unique indexes). */
@@ -155,7 +175,9 @@ export class Collection<T extends Identified> {
    * document being loaded, in strictly ascending ids (so none is held yet), and is kept as it is.
    */
   private add(row: T, parsed = false): T {
-    if (!parsed && this.rows.has(row.id)) throw new Error(`${this.name} already holds id ${row.id}`);
+    // `maxId` bounds every id held (ids come from growing sequences): a greater one needs no lookup.
+    if (!parsed && row.id <= this.maxId && this.rows.has(row.id))
+      throw new Error(`${this.name} already holds id ${row.id}`);
     this.checkUnique(row, undefined);
     // A frozen row was stored before: a snapshot restores the very same objects. A row of a
     // parsed document is kept as it came (JSON.parse keeps the fields inside the object).
@@ -238,6 +260,7 @@ export class Collection<T extends Identified> {
       this.rows.set(id, frozen);
       this.addToIndexes(frozen);
       this.sortedIds.forget();
+      this.maxId = Math.max(this.maxId, id);
     }
     this.onChange();
     this.notify(current, row, 'revert');
@@ -344,9 +367,8 @@ export class Collection<T extends Identified> {
   }
 
   private checkUnique(row: T, current: T | undefined): void {
-    for (let i = 0; i < this.specs.length; i++) {
+    for (const i of this.uniques) {
       const spec = this.specs[i] as IndexSpec<T>;
-      if (!spec.unique) continue;
       const index = this.indexes[i] as IndexMap;
       forEachKey(spec, row, (key) => {
         for (const holder of entryIds(index.get(key))) {
@@ -380,9 +402,13 @@ export class Collection<T extends Identified> {
   }
 
   private removeFromIndexes(row: T): void {
+    // Spelled out like `addToIndexes`: a closure per index and write shows in a clock advance.
     for (let i = 0; i < this.specs.length; i++) {
       const index = this.indexes[i] as IndexMap;
-      forEachKey(this.specs[i] as IndexSpec<T>, row, (key) => this.removeId(index, key, row.id));
+      const key = (this.specs[i] as IndexSpec<T>).key(row);
+      if (key === null || key === undefined) continue;
+      if (Array.isArray(key)) for (const one of key as readonly IndexKey[]) this.removeId(index, one, row.id);
+      else this.removeId(index, key as IndexKey, row.id);
     }
   }
 

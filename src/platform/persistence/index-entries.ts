@@ -54,8 +54,9 @@ export class SingleId implements ReadonlySet<number> {
     fn.call(thisArg, this.id, this.id, this);
   }
 
-  *[Symbol.iterator](): SetIterator<number> {
-    yield this.id;
+  [Symbol.iterator](): SetIterator<number> {
+    // An array's iterator, not a generator: V8 runs `for...of` and spreads over it without one.
+    return [this.id][Symbol.iterator]() as unknown as SetIterator<number>;
   }
 
   keys(): SetIterator<number> {

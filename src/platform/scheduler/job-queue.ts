@@ -24,7 +24,9 @@ export class JobQueue {
 
   push(job: QueuedJob): void {
     const heap = this.heap;
-    heap.push({ id: job.id, due_at: job.due_at });
+    // The job itself, not a copy of its two fields: records are immutable, and a copy a job was
+    // 24,000 objects more for the collector in a year's advance.
+    heap.push(job);
     let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;

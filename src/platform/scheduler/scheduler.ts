@@ -19,6 +19,8 @@ export interface SchedulerHost {
   command<T>(work: () => T): T;
   /** Resolves when the background work the jobs started (webhook sends) has settled. */
   settle(): Promise<void>;
+  /** Whether no background work is under way (outside a command: nothing for `settle` to wait for). */
+  readonly settled: boolean;
   /** Subscribes to committed events (the advance reports their topics). */
   onEvent(listener: (event: { readonly topic: string }) => void): () => void;
   /** Tells listeners where the clock stands after an advance. */
@@ -170,8 +172,11 @@ export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
         if (ran.length > 0 && now - started >= max_advance_ms) return report('max_advance_ms');
         if (job.due_at > clock.now()) clock.set(job.due_at);
         this.store.command(() => this.store.collections.jobs.delete(job.id));
-        const outcome = await this.run(job, onError);
-        await this.store.settle();
+        // A job that ran synchronously and started no background work (a charge paid, no webhook)
+        // goes on to the next without a turn of the microtask queue: a year runs 24,000 of them.
+        const result = this.run(job, onError);
+        const outcome = typeof result === 'string' ? result : await result;
+        if (!this.store.settled) await this.store.settle();
         ran.push({ type: job.type, due_at: toIso(job.due_at), subject: job.subject, outcome });
       }
       if (targetMs > clock.now()) clock.set(targetMs);
@@ -182,16 +187,22 @@ export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
     return report();
   }
 
-  private async run(job: Job, onError: (error: unknown, job: Job) => void): Promise<string> {
+  /** Runs one job as one command; its outcome, or a promise of it when the job's kind is async. */
+  private run(job: Job, onError: (error: unknown, job: Job) => void): string | Promise<string> {
     const kind = this.kinds.get(job.type);
     if (!kind) return `skipped: no job kind ${job.type}`;
-    try {
-      // A job is one command: a job that throws leaves the store as it was before it.
-      return await this.store.command(() => kind.run(this.store, job));
-    } catch (error) {
+    const failed = (error: unknown): string => {
       onError(error, job);
       return 'failed: internal error';
+    };
+    let result: string | Promise<string>;
+    try {
+      // A job is one command: a job that throws leaves the store as it was before it.
+      result = this.store.command(() => kind.run(this.store, job));
+    } catch (error) {
+      return failed(error);
     }
+    return typeof result === 'string' ? result : result.catch(failed);
   }
 }
 
