@@ -4,7 +4,7 @@
  * direction. It is signed with the store's secret, so a forged or edited cursor gives 422
  * `{"errors": {"cursor": ["Invalid value"]}}` (api-facts: Cursors).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, FIELD } from '../../errors/messages.js';
 
 export type SortKey = string | number;
@@ -20,8 +20,25 @@ export interface CursorState {
   readonly direction: 'next' | 'previous';
 }
 
+/** Signatures made lately, by secret and payload: a page asked for again signs the same cursors. */
+const signatures = new Map<string, string>();
+/** Keys made from the stores' secrets: preparing one costs about as much as the HMAC itself. */
+const keys = new Map<string, KeyObject>();
+/** Bounds both maps (a few hundred bytes an entry); past it they start again empty. */
+const REMEMBERED = 1024;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= REMEMBERED) map.clear();
+  map.set(key, value);
+  return value;
+}
+
 function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+  const known = signatures.get(`${secret}.${payload}`);
+  if (known !== undefined) return known;
+  const key = keys.get(secret) ?? remember(keys, secret, createSecretKey(Buffer.from(secret)));
+  const signature = createHmac('sha256', key).update(payload).digest('base64url').slice(0, 22);
+  return remember(signatures, `${secret}.${payload}`, signature);
 }
 
 export function encodeCursor(state: CursorState, secret: string): string {
