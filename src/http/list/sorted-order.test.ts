@@ -34,7 +34,7 @@ const write = fc.oneof(
 describe('sortedIds', () => {
   it('stays the plain sort of the records through inserts, updates, deletes, reverts and restores', () => {
     fc.assert(
-      fc.property(fc.array(write, { maxLength: 60 }), (writes) => {
+      fc.property(fc.array(write, { maxLength: 200 }), (writes) => {
         const collection = new Collection<Row>('rows');
         let nextId = 1;
         let image = collection.image();
