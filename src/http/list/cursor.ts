@@ -33,26 +33,30 @@ function remember<V>(map: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
-function sign(payload: string, secret: string): string {
+/**
+ * The payload's signature. Only payloads this emulator made are remembered (`issued`): one a
+ * client sends is checked, never kept, so no client decides what the map holds.
+ */
+function sign(payload: string, secret: string, issued: boolean): string {
   const known = signatures.get(`${secret}.${payload}`);
   if (known !== undefined) return known;
   const key = keys.get(secret) ?? remember(keys, secret, createSecretKey(Buffer.from(secret)));
   const signature = createHmac('sha256', key).update(payload).digest('base64url').slice(0, 22);
-  return remember(signatures, `${secret}.${payload}`, signature);
+  return issued ? remember(signatures, `${secret}.${payload}`, signature) : signature;
 }
 
 export function encodeCursor(state: CursorState, secret: string): string {
   const payload = Buffer.from(
     JSON.stringify([state.list, state.params, state.key, state.id, state.direction === 'next' ? 'n' : 'p']),
   ).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
+  return `${payload}.${sign(payload, secret, true)}`;
 }
 
 /** Decodes a cursor of `list`, or throws the documented 422 (`name` is the parameter it came in). */
 export function decodeCursor(raw: string, list: string, secret: string, name: string): CursorState {
   const invalid = errors.field(name, FIELD.invalidValue);
   const [payload, signature, ...rest] = raw.split('.');
-  if (!payload || !signature || rest.length > 0 || sign(payload, secret) !== signature) throw invalid;
+  if (!payload || !signature || rest.length > 0 || sign(payload, secret, false) !== signature) throw invalid;
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

@@ -27,7 +27,10 @@ export interface ListSpec<T extends Identified> {
   readonly name: string;
   readonly collection: (store: Store) => Collection<T>;
   readonly filters: Readonly<Record<string, FilterParser<T>>>;
-  /** Sortable fields (`id` is always sortable) and how to read them. */
+  /**
+   * Sortable fields (`id` is always sortable) and how to read them: functions of the record alone,
+   * made once (an order of the collection is kept per function: `sortedIds`).
+   */
   readonly sorts: Readonly<Record<string, (row: T) => SortKey>>;
   readonly defaultSort: string;
   readonly serialize: (row: T, request: ApiRequest) => unknown;
