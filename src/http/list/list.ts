@@ -11,6 +11,7 @@ import type { ApiRequest, ApiResponse } from '../types.js';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 import { parseIncludes, withIncludes, type IncludeSpec } from './include.js';
 import { parseLimit, parsePage } from './params.js';
+import { sortedIds } from './sorted-order.js';
 
 /** What one filter parameter contributes: a record test and/or candidate ids from an index. */
 export interface Condition<T> {
@@ -26,7 +27,10 @@ export interface ListSpec<T extends Identified> {
   readonly name: string;
   readonly collection: (store: Store) => Collection<T>;
   readonly filters: Readonly<Record<string, FilterParser<T>>>;
-  /** Sortable fields (`id` is always sortable) and how to read them. */
+  /**
+   * Sortable fields (`id` is always sortable) and how to read them: functions of the record alone,
+   * made once (an order of the collection is kept per function: `sortedIds`).
+   */
   readonly sorts: Readonly<Record<string, (row: T) => SortKey>>;
   readonly defaultSort: string;
   readonly serialize: (row: T, request: ApiRequest) => unknown;
@@ -65,8 +69,9 @@ interface Sequence<T> {
 }
 
 /**
- * The records to page through, in sort order. In id order it reads the id list lazily; in any
- * other order it keeps only the records that pass `test` before sorting them.
+ * The records to page through, in sort order. Without index candidates it reads an order kept
+ * beside the collection (the ids, or `sortedIds` for a field) lazily: the page stops the walk and
+ * `test` is applied on the way. A few candidates from an index are filtered and sorted instead.
  */
 function sequenceOf<T extends Identified>(
   collection: Collection<T>,
@@ -74,8 +79,8 @@ function sequenceOf<T extends Identified>(
   candidates: readonly number[] | null,
   test: (row: T) => boolean,
 ): Sequence<T> {
-  if (sort.field === 'id') {
-    const ids = candidates ?? collection.ids();
+  if (sort.field === 'id' || candidates === null) {
+    const ids = candidates ?? (sort.field === 'id' ? collection.ids() : sortedIds(collection, sort.key));
     const last = ids.length - 1;
     return {
       length: ids.length,
@@ -83,7 +88,7 @@ function sequenceOf<T extends Identified>(
     };
   }
   const rows: T[] = [];
-  for (const id of candidates ?? collection.ids()) {
+  for (const id of candidates) {
     const row = collection.get(id);
     if (row && test(row)) rows.push(row);
   }

@@ -7,7 +7,7 @@ import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
 import type { Customer } from '../../model/customer.js';
-import { customerFacts } from '../../domain/customers/customer-facts.js';
+import { customerStanding, isActiveCustomer } from '../../domain/customers/customer-status.js';
 import { customerSerializers } from './customers.serializers.js';
 
 export const customerIncludes: IncludeSpec<Customer> = {
@@ -49,8 +49,9 @@ export const customerList: ListSpec<Customer> = {
     hash: indexedStringFilter(customers, 'hash'),
     platform_customer_id: byExternalId,
     external_customer_id: byExternalId,
+    // The status alone: the rest of the customer's facts (dunning) is not read for every record.
     status: enumFilter(['ACTIVE', 'INACTIVE'], (customer, store) =>
-      customerFacts(store, customer.id).active ? 'ACTIVE' : 'INACTIVE',
+      isActiveCustomer(customerStanding(store, customer.id)) ? 'ACTIVE' : 'INACTIVE',
     ),
     ...timestampFilters<Customer>(),
   },

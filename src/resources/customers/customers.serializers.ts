@@ -9,6 +9,7 @@ import { customerFacts } from '../../domain/customers/customer-facts.js';
 
 function serialize2021_01(customer: Customer, store: Store): Record<string, unknown> {
   const facts = customerFacts(store, customer.id);
+  const validMethod = hasValidPaymentMethod(store, customer.id);
   const b = customer.billing;
   return {
     id: customer.id,
@@ -30,7 +31,7 @@ function serialize2021_01(customer: Customer, store: Store): Record<string, unkn
     first_charge_processed_at: timestamp('2021-01', customer.first_charge_processed_at),
     first_name: customer.first_name,
     has_card_error_in_dunning: facts.inDunning,
-    has_valid_payment_method: hasValidPaymentMethod(store, customer.id),
+    has_valid_payment_method: validMethod,
     hash: customer.hash,
     last_name: customer.last_name,
     number_active_subscriptions: facts.activeSubscriptions,
@@ -38,9 +39,7 @@ function serialize2021_01(customer: Customer, store: Store): Record<string, unkn
     phone: customer.phone,
     platform_customer_id: customer.external_customer_id,
     processor_type: customer.processor_type,
-    reason_payment_method_not_valid: hasValidPaymentMethod(store, customer.id)
-      ? null
-      : 'no valid payment method',
+    reason_payment_method_not_valid: validMethod ? null : 'no valid payment method',
     status: facts.active ? 'ACTIVE' : 'INACTIVE',
     tax_exempt: customer.tax_exempt,
     updated_at: timestamp('2021-01', customer.updated_at),
