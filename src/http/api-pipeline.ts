@@ -115,9 +115,6 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
       throw error;
     }
     const { store } = auth;
-    // The service's `Date` is its own now: the store's virtual time, so a recording of the emulator
-    // replays with its clock where it was (docs/decisions/0031).
-    ctx.set('Date', store.clock.date().toUTCString());
     const version = versionOf(ctx, auth);
     // A request naming no version is answered (426) in the store's default one.
     const reading = stamps.stamp(ctx, auth, version ?? store.settings.default_api_version);
