@@ -9,6 +9,7 @@ import {
   JOURNAL_BODY_LIMIT,
   JOURNAL_RESPONSE_LIMIT,
   omittedBody,
+  type Journal,
   type JournalEntry,
 } from '../platform/journal/journal.js';
 import type { Authenticated } from '../store/registry.js';
@@ -22,7 +23,7 @@ type StateContext = Context & { state: AppState };
  * @example
  * const entry = beginEntry(ctx, auth);
  * await serve();
- * if (entry) finishEntry(entry, ctx);
+ * if (entry) finishEntry(auth.store.traffic.journal, entry, ctx);
  */
 export function beginEntry(ctx: StateContext, auth: Authenticated): JournalEntry | undefined {
   const { store } = auth;
@@ -68,14 +69,19 @@ export function responseText(ctx: Context): string | null {
   return text;
 }
 
-/** Completes the entry with the outcome (a fault that reset or cut the response has recorded it). */
-export function finishEntry(entry: JournalEntry, ctx: StateContext): void {
+/**
+ * Completes the entry with the outcome (a fault that reset or cut the response has recorded it),
+ * and counts it in `journal`'s byte budget.
+ */
+export function finishEntry(journal: Journal, entry: JournalEntry, ctx: StateContext): void {
   entry.durationMs = monotonicMs() - entry.startedMs;
   entry.body = requestBody(ctx);
-  if (ctx.respond === false) return;
-  entry.status = ctx.status;
-  const text = responseText(ctx);
-  entry.response = text === null ? null : kept(text);
+  if (ctx.respond !== false) {
+    entry.status = ctx.status;
+    const text = responseText(ctx);
+    entry.response = text === null ? null : kept(text);
+  }
+  journal.finish(entry);
 }
 
 /** Records what a fault sent instead of a complete response (status null: none at all). */
