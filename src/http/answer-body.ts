@@ -24,7 +24,16 @@ export function setBody(ctx: Context, body: unknown): void {
     ctx.body = body;
     return;
   }
-  // As Koa: a JSON type the answer already set stays.
-  if (!/\bjson\b/i.test(ctx.type)) ctx.set('Content-Type', JSON_TYPE);
+  // As Koa: a JSON type the answer already set stays. Read and set on Node's response, as
+  // `ctx.type` and `ctx.set` do after steps every answer would pay for (decision 0048); once the
+  // headers are out (an error after a stream began), Koa's setter leaves them as they were.
+  const res = ctx.res;
+  if (!res.headersSent) {
+    const type = res.getHeader('Content-Type');
+    if (type === undefined || !JSON_IN_TYPE.test(String(type).split(';', 1)[0] ?? ''))
+      res.setHeader('Content-Type', JSON_TYPE);
+  }
   ctx.body = JSON.stringify(body);
 }
+
+const JSON_IN_TYPE = /\bjson\b/i;
