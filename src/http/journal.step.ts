@@ -13,6 +13,7 @@ import {
   type JournalEntry,
 } from '../platform/journal/journal.js';
 import type { Authenticated } from '../store/registry.js';
+import { answerText } from './answer-body.js';
 import type { AppState } from './state.js';
 
 type StateContext = Context & { state: AppState };
@@ -50,23 +51,30 @@ function requestBody(ctx: StateContext): unknown {
   return body.bytes > JOURNAL_BODY_LIMIT ? omittedBody(body.bytes, JOURNAL_BODY_LIMIT) : body.value;
 }
 
-function kept(text: string): string {
+/** The response text as kept: itself, or a size note (`bytes`: its UTF-8 size when known). */
+function kept(text: string, bytes?: number): string {
   if (text.length <= JOURNAL_RESPONSE_LIMIT) return text;
-  return omittedBody(Buffer.byteLength(text), JOURNAL_RESPONSE_LIMIT);
+  return omittedBody(bytes ?? Buffer.byteLength(text), JOURNAL_RESPONSE_LIMIT);
 }
 
 /**
- * The response as the text Koa will send (a JSON body is serialized now and handed to Koa as
- * text), or null when there is no body.
+ * The response as the text Koa will send, with its size when known (a JSON body `setBody` made,
+ * or one set as a value, serialized now and handed to Koa as text), or null when there is no body.
  */
-export function responseText(ctx: Context): string | null {
+function responseAnswer(ctx: StateContext): { text: string; bytes?: number } | null {
+  const answer = answerText(ctx);
+  if (answer !== null) return answer;
   const body: unknown = ctx.body;
   if (body === null || body === undefined) return null;
-  if (typeof body === 'string') return body;
   if (typeof body !== 'object' || Buffer.isBuffer(body) || 'pipe' in body) return null;
   const text = JSON.stringify(body);
   ctx.body = text;
-  return text;
+  return { text };
+}
+
+/** The response as the text Koa will send (`responseAnswer`), or null when there is no body. */
+export function responseText(ctx: StateContext): string | null {
+  return responseAnswer(ctx)?.text ?? null;
 }
 
 /**
@@ -78,8 +86,8 @@ export function finishEntry(journal: Journal, entry: JournalEntry, ctx: StateCon
   entry.body = requestBody(ctx);
   if (ctx.respond !== false) {
     entry.status = ctx.status;
-    const text = responseText(ctx);
-    entry.response = text === null ? null : kept(text);
+    const answer = responseAnswer(ctx);
+    entry.response = answer === null ? null : kept(answer.text, answer.bytes);
   }
   journal.finish(entry);
 }
