@@ -78,11 +78,14 @@ function capture(pattern: readonly string[], segments: readonly string[]): Recor
     const actual = segments[i] as string;
     if (expected.startsWith(':')) {
       if (actual === '') return null;
-      try {
-        (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
+      // Without a `%` there is nothing to decode (ids, handles): the common case skips the call.
+      if (!actual.includes('%')) (params ??= {})[expected.slice(1)] = actual;
+      else
+        try {
+          (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
+        } catch {
+          return null;
+        }
     } else if (expected !== actual) {
       return null;
     }
