@@ -36,7 +36,12 @@ export function setBody(ctx: Context & { state: AppState }, body: unknown): void
     if (type === undefined || !JSON_IN_TYPE.test(String(type).split(';', 1)[0] ?? ''))
       res.setHeader('Content-Type', JSON_TYPE);
   }
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(body) as string | undefined;
+  // A value whose `toJSON` gives nothing serializes to nothing: Koa answers it as before (no body).
+  if (text === undefined) {
+    ctx.body = text;
+    return;
+  }
   const bytes = Buffer.from(text);
   ctx.state.answer = { text, bytes };
   ctx.body = bytes;
