@@ -1,26 +1,35 @@
-// Issue 2 targets: GET /customers/{id} at >= 0.45x a bare node:http server returning the same JSON,
-// and a filtered list of 50 out of 10,000 customers at >= 3,000 req/s. Run: npm run bench
+// Issue 37 targets: GET /customers/{id} at >= 0.9x a bare Koa app with @koa/router answering the
+// same JSON (about 0.5x bare node:http), and a filtered list of 50 out of 10,000 customers at
+// >= 0.4x a bare node:http server answering the same list JSON, with the journal on (the default).
+// Run: npm run build && node bench/http.bench.js
 //
-// Throughput on a shared 2-core VM drifts by tens of percent from one run to the next, so the bare
-// server and the emulator are measured in alternation, ROUNDS times, and the medians compared.
-// The server's CPU time per request is printed beside it (steadier, though neighbours on the host
-// move it too). BENCH_ARGS adds emulator options, e.g. BENCH_ARGS='--journal-size 0' to weigh
-// the request journal. With BENCH_BASELINE=<an older build's dist/cli/main.js> that build is
-// seeded and measured in the same rounds, its figures printed beside.
+// Throughput on a shared 2-core VM drifts by tens of percent from one run to the next, so in each
+// of ROUNDS rounds the bare node:http server, the bare Koa app, the emulator (and BENCH_BASELINE,
+// an older build's dist/cli/main.js, seeded the same way) are measured one after the other, and
+// each ratio is taken within its round before the medians are compared. The server's CPU time per
+// request is printed beside (steadier: the load generator and neighbours take cores from the
+// server, not CPU time). BENCH_ARGS adds emulator options, e.g. BENCH_ARGS='--journal-size 0'.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BARE, CLI, measure, pool, report, startServer, verdict } from './lib.js';
+import { BARE, BARE_KOA, CLI, measure, pool, report, startServer, verdict } from './lib.js';
 
 const TOKEN = 'bench-token';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const headers = { 'X-Service-Access-Token': TOKEN, 'Content-Type': 'application/json' };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const LIST_QUERY = '?limit=50&created_at_min=2000-01-01T00:00:00Z&updated_at_max=2100-01-01&sort_by=id-desc';
 
 const BASELINE = process.env.BENCH_BASELINE;
 
+/** A target's figures, one entry a round: requests/s and server CPU µs/request for each URL. */
+const figures = () => ({ byId: [], byIdCpu: [], list: [], listCpu: [] });
+
 /**
  * Starts the emulator `cli` runs, seeds CUSTOMERS customers through POST /customers (timed: the
- * write path), and answers the URLs measured.
+ * write path), and answers the URLs measured with the bodies they answer.
  */
 async function prepare(cli) {
   const emulator = await startServer([
@@ -53,77 +62,106 @@ async function prepare(cli) {
   const id = ids[Math.floor(ids.length / 2)];
   const byIdUrl = `${emulator.url}/customers/${id}`;
   const byIdBody = await (await fetch(byIdUrl, { headers })).text();
-  const listUrl = `${emulator.url}/customers?limit=50&created_at_min=2000-01-01T00:00:00Z&updated_at_max=2100-01-01&sort_by=id-desc`;
-  const listed = (await (await fetch(listUrl, { headers })).json()).customers.length;
+  const listUrl = `${emulator.url}/customers${LIST_QUERY}`;
+  const listBody = await (await fetch(listUrl, { headers })).text();
+  const listed = JSON.parse(listBody).customers.length;
   if (listed !== 50) throw new Error(`the filtered list returned ${listed} customers, not 50`);
-  return { emulator, byIdUrl, byIdBody, listUrl, creates, byId: [], cpu: [], list: [] };
+  return { server: emulator, byIdUrl, byIdBody, listUrl, listBody, creates, ...figures() };
 }
 
-/** One round of GET by id and filtered list on a prepared emulator. */
-async function round(target) {
-  const byIdRun = await measure(target.byIdUrl, { headers, pid: target.emulator.pid });
-  target.byId.push(byIdRun.rps);
-  target.cpu.push(byIdRun.usPerRequest);
-  target.list.push(await measure(target.listUrl, { headers }));
+/** A bare server (`script`) answering `current`'s bodies, measured on the same paths. */
+async function bareTarget(script, bodiesDir) {
+  const server = await startServer([
+    script,
+    `@${join(bodiesDir, 'by-id.json')}`,
+    `@${join(bodiesDir, 'list.json')}`,
+  ]);
+  return {
+    server,
+    byIdUrl: `${server.url}/customers/1`,
+    listUrl: `${server.url}/customers${LIST_QUERY}`,
+    ...figures(),
+  };
 }
+
+/** One round of GET by id and filtered list on a target. */
+async function round(target) {
+  const byId = await measure(target.byIdUrl, { headers, pid: target.server.pid });
+  target.byId.push(byId.rps);
+  target.byIdCpu.push(byId.usPerRequest);
+  const list = await measure(target.listUrl, { headers, pid: target.server.pid });
+  target.list.push(list.rps);
+  target.listCpu.push(list.usPerRequest);
+}
+
+/** Medians of the per-round ratios `a[i] / b[i]`, with the rounds; null when a figure is missing. */
+function ratioOf(a, b) {
+  if (![...a, ...b].every((value) => typeof value === 'number' && value > 0)) return null;
+  const rounds = a.map((value, i) => value / b[i]);
+  return { median: median(rounds), rounds: rounds.map((r) => r.toFixed(2)).join(', ') };
+}
+
+const us = (values) =>
+  values.every((value) => value !== null) ? `${Math.round(median(values))} us` : 'CPU not measured';
+const rps = (values) => `${Math.round(median(values))} req/s`;
 
 const current = await prepare(CLI);
 const baseline = BASELINE ? await prepare(BASELINE) : null;
+const bodiesDir = mkdtempSync(join(tmpdir(), 'http-bench-'));
+writeFileSync(join(bodiesDir, 'by-id.json'), current.byIdBody);
+writeFileSync(join(bodiesDir, 'list.json'), current.listBody);
+let bare;
+let koa;
 try {
-  const bare = await startServer([BARE, current.byIdBody]);
-  const runs = { bare: [] };
-  const cpu = { bare: [] };
-  try {
-    for (let i = 0; i < ROUNDS; i++) {
-      const bareRun = await measure(bare.url, { pid: bare.pid });
-      runs.bare.push(bareRun.rps);
-      cpu.bare.push(bareRun.usPerRequest);
-      await round(current);
-      if (baseline) await round(baseline);
-    }
-  } finally {
-    await bare.stop();
+  bare = await bareTarget(BARE, bodiesDir);
+  koa = await bareTarget(BARE_KOA, bodiesDir);
+  for (let i = 0; i < ROUNDS; i++) {
+    await round(bare);
+    await round(koa);
+    await round(current);
+    if (baseline) await round(baseline);
   }
-  // The CPU each request costs the server, bare over emulator: what the throughput ratio would be
-  // if the server had a core to itself.
-  const cpuRatios = current.cpu.every((us, i) => us !== null && cpu.bare[i] !== null)
-    ? current.cpu.map((us, i) => cpu.bare[i] / us)
-    : null;
-  const ratios = current.byId.map((value, i) => value / runs.bare[i]);
-  const ratio = median(ratios);
-  const list = median(current.list);
-  const beside = (figure) => (baseline ? ` (baseline ${figure(baseline)})` : '');
-  report(
-    `HTTP throughput (${CUSTOMERS} customers, 10 connections, 5 s runs, median of ${ROUNDS} alternating rounds)`,
-    [
-      ['bare node:http, same JSON', `${Math.round(median(runs.bare))} req/s`],
-      [
-        'POST /customers while seeding (20 at a time)',
-        `${Math.round(current.creates)} req/s${beside((t) => `${Math.round(t.creates)} req/s`)}`,
-      ],
-      [
-        'GET /customers/{id}',
-        `${Math.round(median(current.byId))} req/s = ${ratio.toFixed(2)}x bare (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})` +
-          beside((t) => `${Math.round(median(t.byId))} req/s`),
-        `${verdict(ratio >= 0.45)} (target >= 0.45x)`,
-      ],
-      [
-        '  server CPU per request',
-        cpuRatios
-          ? `${Math.round(median(current.cpu))} us vs bare ${Math.round(median(cpu.bare))} us = ${median(cpuRatios).toFixed(2)}x (rounds: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')})` +
-            beside((t) =>
-              t.cpu.every((us) => us !== null) ? `${Math.round(median(t.cpu))} us` : 'not measured',
-            )
-          : 'not measured (no /proc)',
-      ],
-      [
-        'GET /customers filtered, 50 of 10,000',
-        `${Math.round(list)} req/s${beside((t) => `${Math.round(median(t.list))} req/s`)}`,
-        `${verdict(list >= 3000)} (target >= 3,000)`,
-      ],
-    ],
-  );
 } finally {
-  await current.emulator.stop();
-  await baseline?.emulator.stop();
+  await bare?.server.stop();
+  await koa?.server.stop();
+  await current.server.stop();
+  await baseline?.server.stop();
+  rmSync(bodiesDir, { recursive: true, force: true });
 }
+
+/** A target's figure for one URL beside the yardsticks: req/s, ratios, CPU per request. */
+function row(target, key) {
+  const toKoa = ratioOf(target[key], koa[key]);
+  const toBare = ratioOf(target[key], bare[key]);
+  const cpuToKoa = ratioOf(koa[`${key}Cpu`], target[`${key}Cpu`]);
+  return (
+    `${rps(target[key])} = ${toKoa.median.toFixed(2)}x bare Koa (rounds ${toKoa.rounds}), ` +
+    `${toBare.median.toFixed(2)}x bare node:http (rounds ${toBare.rounds}); CPU ${us(target[`${key}Cpu`])} a request` +
+    (cpuToKoa ? ` (bare Koa's over it: ${cpuToKoa.median.toFixed(2)}x)` : '')
+  );
+}
+
+const byIdToKoa = ratioOf(current.byId, koa.byId).median;
+const listToBare = ratioOf(current.list, bare.list).median;
+report(
+  `HTTP throughput (${CUSTOMERS} customers, 10 connections, 5 s runs, median of ${ROUNDS} alternating rounds)`,
+  [
+    ['bare node:http, same JSON: by id', `${rps(bare.byId)}; CPU ${us(bare.byIdCpu)} a request`],
+    ['  list page', `${rps(bare.list)}; CPU ${us(bare.listCpu)} a request`],
+    ['bare Koa + @koa/router: by id', `${rps(koa.byId)}; CPU ${us(koa.byIdCpu)} a request`],
+    ['  list page', `${rps(koa.list)}; CPU ${us(koa.listCpu)} a request`],
+    [
+      'POST /customers while seeding (20 at a time)',
+      `${Math.round(current.creates)} req/s` +
+        (baseline ? ` (baseline ${Math.round(baseline.creates)} req/s)` : ''),
+    ],
+    ['GET /customers/{id}', row(current, 'byId'), `${verdict(byIdToKoa >= 0.9)} (target >= 0.9x bare Koa)`],
+    ...(baseline ? [['  baseline', row(baseline, 'byId')]] : []),
+    [
+      'GET /customers filtered, 50 of 10,000',
+      row(current, 'list'),
+      `${verdict(listToBare >= 0.4)} (target >= 0.4x bare node:http)`,
+    ],
+    ...(baseline ? [['  baseline', row(baseline, 'list')]] : []),
+  ],
+);

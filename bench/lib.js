@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 export const BARE = fileURLToPath(new URL('./bare-server.js', import.meta.url));
+export const BARE_KOA = fileURLToPath(new URL('./bare-koa-server.js', import.meta.url));
 
 /** Starts `node <args>` and resolves with the child and the URL it prints. */
 export async function startServer(args, pattern = /(http:\/\/\S+)/) {

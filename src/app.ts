@@ -10,7 +10,7 @@ import { buildControlRouter, CONTROL_PREFIX } from './control/control.router.js'
 import { browserRedirect } from './control/ui.routes.js';
 import { buildApiPipeline } from './http/api-pipeline.js';
 import type { AllowedHosts } from './http/allowed-hosts.js';
-import { requestGuard } from './http/guard.js';
+import { guardRequest } from './http/guard.js';
 import { errorMiddleware } from './http/errors.middleware.js';
 import type { HeaderNames } from './http/headers.js';
 import { buildApiRouter } from './http/router.js';
@@ -44,15 +44,24 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // Faults, the rate limit and the journal apply to the emulated API only, never to /_emulator.
   const api = buildApiPipeline({ ...deps, router: buildApiRouter(deps.endpoints ?? allEndpoints) });
 
-  app.use(errorMiddleware(deps.logger));
   // Before anything else answers: only known hosts, and no cross-site changes (decision 0040).
-  app.use(requestGuard({ allowedHosts: deps.allowedHosts ?? [], controlPrefix: CONTROL_PREFIX }));
+  const guard = guardRequest({ allowedHosts: deps.allowedHosts ?? [], controlPrefix: CONTROL_PREFIX });
+
+  app.use(errorMiddleware(deps.logger));
+  // One layer after the error middleware: each layer Koa composes costs every request a closure
+  // and a promise (decision 0048).
   app.use((ctx, next) => {
-    const to = browserRedirect({ method: ctx.method, path: ctx.path, accept: ctx.get('Accept') });
-    if (to === null) return next();
+    guard(ctx);
+    const path = ctx.path;
+    if (path.startsWith(CONTROL_PREFIX)) return control(ctx, next);
+    // Only `/` and `/favicon.ico` may be a browser's redirect to the dashboard.
+    const to =
+      path === '/' || path === '/favicon.ico'
+        ? browserRedirect({ method: ctx.method, path, accept: ctx.get('Accept') })
+        : null;
+    if (to === null) return api(ctx, next);
     ctx.redirect(to);
     return undefined;
   });
-  app.use((ctx, next) => (ctx.path.startsWith(CONTROL_PREFIX) ? control(ctx, next) : api(ctx, next)));
   return app;
 }

@@ -1,12 +1,15 @@
 /** How every answer of the API and the control API puts its body on the wire. */
 import type { Context } from 'koa';
 import { Stream } from 'node:stream';
+import type { AppState } from './state.js';
 
 /**
- * Sets an answer's body as Koa would, except that a JSON value goes as its text. Handed an object,
- * Koa tests it against the web's ReadableStream, Blob and Response before serializing it, and on
- * Node 20 the first look at `Response` loads undici: 10 to 20 ms of the first answer after start.
- * Text, bytes and streams (a snapshot export) go as they are.
+ * Sets an answer's body as Koa would, except that a JSON value goes as its UTF-8 bytes, encoded
+ * once: Koa then reads their length instead of measuring a text, Node writes them without
+ * encoding, and the journal keeps the text (`ctx.state.answer`) with its size known (decision
+ * 0048). Handed an object, Koa would also test it against the web's ReadableStream, Blob and
+ * Response before serializing it, and on Node 20 the first look at `Response` loads undici: 10 to
+ * 20 ms of the first answer after start. Text, bytes and streams (a snapshot export) go as they are.
  *
  * The type is `application/json` exactly, with no `charset` (JSON is UTF-8 by definition): every
  * recorded live answer of the real service carries that string, and published clients that compare
@@ -14,17 +17,50 @@ import { Stream } from 'node:stream';
  * The control API answers the same way, so one client reads both.
  *
  * @example
- * setBody(ctx, { customers: [] }); // ctx.body === '{"customers":[]}'
+ * setBody(ctx, { customers: [] }); // ctx.body: the bytes of '{"customers":[]}'
  */
 /** The `Content-Type` of every JSON answer (the live service's, exactly). */
 export const JSON_TYPE = 'application/json';
 
-export function setBody(ctx: Context, body: unknown): void {
+export function setBody(ctx: Context & { state: AppState }, body: unknown): void {
   if (typeof body !== 'object' || body === null || Buffer.isBuffer(body) || body instanceof Stream) {
     ctx.body = body;
     return;
   }
-  // As Koa: a JSON type the answer already set stays.
-  if (!/\bjson\b/i.test(ctx.type)) ctx.set('Content-Type', JSON_TYPE);
-  ctx.body = JSON.stringify(body);
+  // As Koa: a JSON type the answer already set stays. Read and set on Node's response, as
+  // `ctx.type` and `ctx.set` do after steps every answer would pay for (decision 0048); once the
+  // headers are out (an error after a stream began), Koa's setter leaves them as they were.
+  const res = ctx.res;
+  if (!res.headersSent) {
+    const type = res.getHeader('Content-Type');
+    if (type === undefined || !JSON_IN_TYPE.test(String(type).split(';', 1)[0] ?? ''))
+      res.setHeader('Content-Type', JSON_TYPE);
+  }
+  const text = JSON.stringify(body) as string | undefined;
+  // A value whose `toJSON` gives nothing serializes to nothing: Koa answers it as before (no body).
+  if (text === undefined) {
+    ctx.body = text;
+    return;
+  }
+  const bytes = Buffer.from(text);
+  ctx.state.answer = { text, bytes };
+  ctx.body = bytes;
+}
+
+const JSON_IN_TYPE = /\bjson\b/i;
+
+/**
+ * The answer's body as text, when it is JSON `setBody` made (its bytes are the body) or text;
+ * null for no body, other bytes or a stream.
+ *
+ * @example
+ * setBody(ctx, { ok: true });
+ * answerText(ctx); // { text: '{"ok":true}', bytes: 11 }
+ */
+export function answerText(ctx: Context & { state: AppState }): { text: string; bytes?: number } | null {
+  const body: unknown = ctx.body;
+  if (typeof body === 'string') return { text: body };
+  const answer = ctx.state.answer;
+  if (answer !== undefined && body === answer.bytes) return { text: answer.text, bytes: answer.bytes.length };
+  return null;
 }

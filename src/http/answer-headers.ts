@@ -18,8 +18,9 @@ const ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
 
 export interface AnswerHeaders {
   /**
-   * Takes one call from the token's bucket and sets the three headers; answers the reading (the
-   * caller refuses a call that did not fit when the store enforces its limit).
+   * Sets `Date` (the store's virtual time), takes one call from the token's bucket and sets the
+   * headers above; answers the reading (the caller refuses a call that did not fit when the store
+   * enforces its limit).
    */
   stamp(ctx: Context, auth: Authenticated, version: ApiVersion): BucketReading;
   /**
@@ -41,13 +42,20 @@ export function answerHeaders(
   bucketSize: number,
 ): AnswerHeaders {
   const versionKey = headers.version.toLowerCase();
+  // Straight to Node's `setHeader`: Koa's `ctx.set` does the same for a string after two arrays and
+  // a closure per call (decision 0048); the order the headers are set in, and so sent in, is kept.
   return {
     stamp(ctx, auth, version) {
-      const reading = auth.store.traffic.limiter.take(auth.token.id, auth.store.settings.rate_limit);
-      ctx.set(EXPOSE, headers.exposed);
-      ctx.set(ALLOW_ORIGIN, headers.allowedOrigin);
-      ctx.set(headers.version, version);
-      ctx.set(headers.limit, `${reading.used}/${reading.size}`);
+      const res = ctx.res;
+      const { store } = auth;
+      // The service's `Date` is its own now: the store's virtual time, so a recording of the emulator
+      // replays with its clock where it was (docs/decisions/0031).
+      res.setHeader('Date', httpDate(store.clock.now()));
+      const reading = store.traffic.limiter.take(auth.token.id, store.settings.rate_limit);
+      res.setHeader(EXPOSE, headers.exposed);
+      res.setHeader(ALLOW_ORIGIN, headers.allowedOrigin);
+      res.setHeader(headers.version, version);
+      res.setHeader(headers.limit, `${reading.used}/${reading.size}`);
       return reading;
     },
     stampAnonymous(ctx) {
@@ -61,4 +69,24 @@ export function answerHeaders(
       ctx.set(headers.limit, `0/${bucketSize}`);
     },
   };
+}
+
+/** The last second formatted by `httpDate`, and its text. */
+let datedSecond = Number.NaN;
+let datedText = '';
+
+/**
+ * An HTTP `Date` (`Sat, 28 Nov 2026 20:21:14 GMT`) for epoch milliseconds. The text has whole
+ * seconds, and the requests of a second (of any store) mostly share it: the last one is kept.
+ *
+ * @example
+ * httpDate(Date.UTC(2026, 10, 28, 20, 21, 14, 500)); // 'Sat, 28 Nov 2026 20:21:14 GMT'
+ */
+export function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== datedSecond) {
+    datedText = new Date(second * 1000).toUTCString();
+    datedSecond = second;
+  }
+  return datedText;
 }

@@ -12,7 +12,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { errors } from '../errors/messages.js';
 import { FAULT_HEADER } from '../platform/faults/fault-header.js';
 import type { SelectedFault } from '../platform/faults/fault-rules.js';
-import type { JournalEntry } from '../platform/journal/journal.js';
+import type { Journal, JournalEntry } from '../platform/journal/journal.js';
 import type { Logger } from '../platform/logger.js';
 import type { Authenticated, StoreRegistry } from '../store/registry.js';
 import { DEFAULT_API_VERSION, type ApiVersion } from '../model/versions.js';
@@ -71,6 +71,7 @@ function chooseFault(
 /** The common case, kept to one promise step: serve, answer any error, record the outcome. */
 function journalOnly(
   ctx: StateContext,
+  journal: Journal,
   entry: JournalEntry,
   serve: () => Promise<unknown>,
   logger: Logger,
@@ -78,7 +79,7 @@ function journalOnly(
 ): Promise<void> {
   const fail = (error: unknown): void => {
     renderError(ctx, error, logger, dialect);
-    finishEntry(entry, ctx);
+    finishEntry(journal, entry, ctx);
   };
   let served: Promise<unknown>;
   try {
@@ -87,7 +88,7 @@ function journalOnly(
     fail(error);
     return Promise.resolve();
   }
-  return served.then(() => finishEntry(entry, ctx), fail);
+  return served.then(() => finishEntry(journal, entry, ctx), fail);
 }
 
 /**
@@ -115,9 +116,6 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
       throw error;
     }
     const { store } = auth;
-    // The service's `Date` is its own now: the store's virtual time, so a recording of the emulator
-    // replays with its clock where it was (docs/decisions/0031).
-    ctx.set('Date', store.clock.date().toUTCString());
     const version = versionOf(ctx, auth);
     // A request naming no version is answered (426) in the store's default one.
     const reading = stamps.stamp(ctx, auth, version ?? store.settings.default_api_version);
@@ -129,10 +127,11 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
     const faultHeader = ctx.headers[FAULT_HEADER_KEY];
     // The bucket is counted for every store; only a store that enforces its limit refuses.
     const refused = !reading.allowed && store.settings.rate_limit.enabled;
+    const journal = store.traffic.journal;
     const entry = beginEntry(ctx, auth);
     const dialect = dialectOf(store);
     if (!refused && store.traffic.faults.size === 0 && faultHeader === undefined) {
-      if (entry) return journalOnly(ctx, entry, serve, logger, dialect);
+      if (entry) return journalOnly(ctx, journal, entry, serve, logger, dialect);
       // Errors of a store with its own words are answered here, in its words; the others by errorMiddleware.
       return dialect.neutral ? serve() : settle(ctx, logger, dialect, serve);
     }
@@ -148,6 +147,6 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
         entry,
       });
     });
-    return entry ? done.then(() => finishEntry(entry, ctx)) : done;
+    return entry ? done.then(() => finishEntry(journal, entry, ctx)) : done;
   };
 }

@@ -48,10 +48,11 @@ function closeIfUnread(ctx: Context): void {
 export function errorMiddleware(logger: Logger): Middleware<AppState> {
   const fail = (ctx: Context & { state: AppState }, error: unknown): void => renderError(ctx, error, logger);
   return (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = incoming !== '' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // Straight from and to Node's request and response: the first step of every request (decision 0048).
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    ctx.res.setHeader('X-Request-Id', requestId);
     return next().then(
       () => {
         if (ctx.status === 404 && ctx.body === undefined) fail(ctx, errors.notFound());

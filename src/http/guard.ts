@@ -6,7 +6,7 @@
  * the emulator; the browser then says where it came from in `Origin` and `Sec-Fetch-Site`, and
  * such a request is refused before it changes anything (docs/decisions/0040-guard.md).
  */
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { errors } from '../errors/messages.js';
 import { isHostAllowed, hostnameOf, type AllowedHosts } from './allowed-hosts.js';
 
@@ -71,18 +71,35 @@ export function crossSiteReason(request: {
 const header = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value.join(', ') : value;
 
+/** Host values whose answer is kept; more distinct values than this start the cache afresh. */
+const HOSTS_KEPT = 64;
+
 /**
- * The guard middleware: 403 `{"error": ...}` for a host not allowed, on every route; 403 for a
- * cross-site request that would change something under `controlPrefix`.
+ * The guard's test of one request: throws 403 `{"error": ...}` for a host not allowed, on every
+ * route, and for a cross-site request that would change something under `controlPrefix`. Clients
+ * send the same `Host` on every request, so the answer for a value is kept (a bounded cache: a
+ * client sending many names costs the full test, never memory).
  *
  * @example
- * app.use(requestGuard({ allowedHosts: [], controlPrefix: '/_emulator' }));
+ * const guard = guardRequest({ allowedHosts: [], controlPrefix: '/_emulator' });
+ * guard(ctx); // throws 403 for `Host: evil.example`
  */
-export function requestGuard(options: GuardOptions): Middleware {
+export function guardRequest(options: GuardOptions): (ctx: Context) => void {
   const option = options.optionName ?? '--allowed-hosts';
-  return (ctx, next) => {
+  const allowedHosts = new Map<string, boolean>();
+  const hostAllowed = (host: string | undefined): boolean => {
+    if (host === undefined) return isHostAllowed(host, options.allowedHosts);
+    let allowed = allowedHosts.get(host);
+    if (allowed === undefined) {
+      allowed = isHostAllowed(host, options.allowedHosts);
+      if (allowedHosts.size >= HOSTS_KEPT) allowedHosts.clear();
+      allowedHosts.set(host, allowed);
+    }
+    return allowed;
+  };
+  return (ctx) => {
     const host = header(ctx.req.headers.host);
-    if (!isHostAllowed(host, options.allowedHosts)) {
+    if (!hostAllowed(host)) {
       const name = host === undefined || host.trim() === '' ? undefined : hostnameOf(host);
       throw errors.forbidden(
         name === undefined
@@ -102,6 +119,5 @@ export function requestGuard(options: GuardOptions): Middleware {
           `Cross-site request refused (${reason}): the control API takes changes only from the emulator's own pages, or from clients that send no Origin (curl, SDKs, tests).`,
         );
     }
-    return next();
   };
 }

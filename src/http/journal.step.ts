@@ -9,9 +9,11 @@ import {
   JOURNAL_BODY_LIMIT,
   JOURNAL_RESPONSE_LIMIT,
   omittedBody,
+  type Journal,
   type JournalEntry,
 } from '../platform/journal/journal.js';
 import type { Authenticated } from '../store/registry.js';
+import { answerText } from './answer-body.js';
 import type { AppState } from './state.js';
 
 type StateContext = Context & { state: AppState };
@@ -22,7 +24,7 @@ type StateContext = Context & { state: AppState };
  * @example
  * const entry = beginEntry(ctx, auth);
  * await serve();
- * if (entry) finishEntry(entry, ctx);
+ * if (entry) finishEntry(auth.store.traffic.journal, entry, ctx);
  */
 export function beginEntry(ctx: StateContext, auth: Authenticated): JournalEntry | undefined {
   const { store } = auth;
@@ -49,33 +51,45 @@ function requestBody(ctx: StateContext): unknown {
   return body.bytes > JOURNAL_BODY_LIMIT ? omittedBody(body.bytes, JOURNAL_BODY_LIMIT) : body.value;
 }
 
-function kept(text: string): string {
+/** The response text as kept: itself, or a size note (`bytes`: its UTF-8 size when known). */
+function kept(text: string, bytes?: number): string {
   if (text.length <= JOURNAL_RESPONSE_LIMIT) return text;
-  return omittedBody(Buffer.byteLength(text), JOURNAL_RESPONSE_LIMIT);
+  return omittedBody(bytes ?? Buffer.byteLength(text), JOURNAL_RESPONSE_LIMIT);
 }
 
 /**
- * The response as the text Koa will send (a JSON body is serialized now and handed to Koa as
- * text), or null when there is no body.
+ * The response as the text Koa will send, with its size when known (a JSON body `setBody` made,
+ * or one set as a value, serialized now and handed to Koa as text), or null when there is no body.
  */
-export function responseText(ctx: Context): string | null {
+function responseAnswer(ctx: StateContext): { text: string; bytes?: number } | null {
+  const answer = answerText(ctx);
+  if (answer !== null) return answer;
   const body: unknown = ctx.body;
   if (body === null || body === undefined) return null;
-  if (typeof body === 'string') return body;
   if (typeof body !== 'object' || Buffer.isBuffer(body) || 'pipe' in body) return null;
   const text = JSON.stringify(body);
   ctx.body = text;
-  return text;
+  return { text };
 }
 
-/** Completes the entry with the outcome (a fault that reset or cut the response has recorded it). */
-export function finishEntry(entry: JournalEntry, ctx: StateContext): void {
+/** The response as the text Koa will send (`responseAnswer`), or null when there is no body. */
+export function responseText(ctx: StateContext): string | null {
+  return responseAnswer(ctx)?.text ?? null;
+}
+
+/**
+ * Completes the entry with the outcome (a fault that reset or cut the response has recorded it),
+ * and counts it in `journal`'s byte budget.
+ */
+export function finishEntry(journal: Journal, entry: JournalEntry, ctx: StateContext): void {
   entry.durationMs = monotonicMs() - entry.startedMs;
   entry.body = requestBody(ctx);
-  if (ctx.respond === false) return;
-  entry.status = ctx.status;
-  const text = responseText(ctx);
-  entry.response = text === null ? null : kept(text);
+  if (ctx.respond !== false) {
+    entry.status = ctx.status;
+    const answer = responseAnswer(ctx);
+    entry.response = answer === null ? null : kept(answer.text, answer.bytes);
+  }
+  journal.finish(entry);
 }
 
 /** Records what a fault sent instead of a complete response (status null: none at all). */

@@ -39,13 +39,23 @@ export class RouteTable<T> {
 
   /** The pattern matching `path`, or undefined (404). A malformed %-escape never matches. */
   match(path: string): RouteMatch<T> | undefined {
-    const segments = path.split('/').slice(1);
-    if (segments.length > 1 && segments.at(-1) === '') segments.pop();
-    for (const key of [bucketKey(segments.length, segments[0] ?? ''), bucketKey(segments.length, WILDCARD)]) {
-      for (const pattern of this.buckets.get(key) ?? []) {
-        const params = capture(pattern.segments, segments);
-        if (params) return { methods: pattern.methods, params };
-      }
+    const segments = path.split('/');
+    segments.shift();
+    if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+    // The bucket of the first segment, then the one of patterns starting with a parameter; no
+    // array or key is built for the lookup beyond the two keys (decision 0048).
+    return (
+      this.matchIn(bucketKey(segments.length, segments[0] ?? ''), segments) ??
+      this.matchIn(bucketKey(segments.length, WILDCARD), segments)
+    );
+  }
+
+  private matchIn(key: string, segments: readonly string[]): RouteMatch<T> | undefined {
+    const bucket = this.buckets.get(key);
+    if (bucket === undefined) return undefined;
+    for (const pattern of bucket) {
+      const params = capture(pattern.segments, segments);
+      if (params) return { methods: pattern.methods, params };
     }
     return undefined;
   }
@@ -68,11 +78,14 @@ function capture(pattern: readonly string[], segments: readonly string[]): Recor
     const actual = segments[i] as string;
     if (expected.startsWith(':')) {
       if (actual === '') return null;
-      try {
-        (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
+      // Without a `%` there is nothing to decode (ids, handles): the common case skips the call.
+      if (!actual.includes('%')) (params ??= {})[expected.slice(1)] = actual;
+      else
+        try {
+          (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
+        } catch {
+          return null;
+        }
     } else if (expected !== actual) {
       return null;
     }

@@ -7,4 +7,9 @@ export interface AppState {
   identity?: RequestIdentity;
   /** The request's JSON object body once read (`readJsonObject`), and its size in bytes. */
   body?: { readonly value: unknown; readonly bytes: number };
+  /**
+   * The JSON answer `setBody` made: its bytes, which Koa sends as they are, and its text, which
+   * the journal keeps. Encoded once, so neither Koa, nor Node, nor the journal measures the text.
+   */
+  answer?: { readonly text: string; readonly bytes: Buffer };
 }

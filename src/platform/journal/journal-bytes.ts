@@ -29,13 +29,12 @@ export function entryBytes(entry: JournalEntry): number {
 }
 
 /**
- * The entries of a journal and their sizes. Entries are measured once finished (`durationMs` set),
- * lazily, when the journal next records or is read; until then they count nothing.
+ * The byte total of a journal's entries. Each entry is measured once, when it finishes
+ * (`finished`); an entry in flight counts nothing, and one dropped before it finishes never counts.
+ * The size sits on the entry itself (`bytes`, `dropped`), so a request costs no map or set updates.
  */
 export class JournalBytes {
   private total = 0;
-  private readonly sizes = new Map<JournalEntry, number>();
-  private readonly unmeasured = new Set<JournalEntry>();
 
   constructor(public limit: number = Number.POSITIVE_INFINITY) {}
 
@@ -43,31 +42,22 @@ export class JournalBytes {
     return this.total;
   }
 
-  added(entry: JournalEntry): void {
-    this.unmeasured.add(entry);
+  /** Counts a finished entry the journal still holds. */
+  finished(entry: JournalEntry): void {
+    if (entry.dropped || entry.bytes !== 0) return;
+    entry.bytes = entryBytes(entry);
+    this.total += entry.bytes;
   }
 
+  /** Forgets an entry the journal drops (its size if it was counted; a later finish counts nothing). */
   removed(entry: JournalEntry): void {
-    this.unmeasured.delete(entry);
-    this.total -= this.sizes.get(entry) ?? 0;
-    this.sizes.delete(entry);
+    this.total -= entry.bytes;
+    entry.bytes = 0;
+    entry.dropped = true;
   }
 
-  /** Measures the entries finished since the last call; true while the total is over the limit. */
+  /** Whether the total is over the limit. */
   over(): boolean {
-    for (const entry of this.unmeasured) {
-      if (entry.durationMs === null) continue;
-      const size = entryBytes(entry);
-      this.sizes.set(entry, size);
-      this.total += size;
-      this.unmeasured.delete(entry);
-    }
     return this.total > this.limit;
-  }
-
-  clear(): void {
-    this.total = 0;
-    this.sizes.clear();
-    this.unmeasured.clear();
   }
 }

@@ -90,6 +90,10 @@ export class JournalEntry implements JournalRequest {
   response: string | null = null;
   durationMs: number | null = null;
   fault: FaultRecord | null = null;
+  /** What the journal's byte budget counts for it: 0 until it finishes (journal-bytes.ts). */
+  bytes = 0;
+  /** Set once the journal has dropped it: finishing it then counts nothing. */
+  dropped = false;
 
   constructor(
     readonly id: number,
@@ -211,8 +215,12 @@ export class Journal {
       this.ring[this.start] = entry;
       this.start = (this.start + 1) % this.capacity;
     }
-    this.bytes.added(entry);
     return entry;
+  }
+
+  /** Counts a finished entry (its outcome filled in) in the byte budget; the next record trims. */
+  finish(entry: JournalEntry): void {
+    this.bytes.finished(entry);
   }
 
   /** Entries from the newest to the oldest. */
@@ -243,9 +251,9 @@ export class Journal {
 
   /** Forgets every entry; ids keep counting, so `since` stays meaningful. */
   clear(): void {
+    for (const entry of this.ring) if (entry) this.bytes.removed(entry);
     this.ring = new Array<JournalEntry | undefined>(this.capacity);
     this.start = 0;
     this.count = 0;
-    this.bytes.clear();
   }
 }
