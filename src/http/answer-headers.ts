@@ -41,7 +41,6 @@ export function answerHeaders(
   fallbackVersion: () => ApiVersion,
   bucketSize: number,
 ): AnswerHeaders {
-  const versionKey = headers.version.toLowerCase();
   // Straight to Node's `setHeader`: Koa's `ctx.set` does the same for a string after two arrays and
   // a closure per call (decision 0048); the order the headers are set in, and so sent in, is kept.
   return {
@@ -59,7 +58,7 @@ export function answerHeaders(
       return reading;
     },
     stampAnonymous(ctx) {
-      const requested = ctx.headers[versionKey];
+      const requested = ctx.headers[headers.versionKey];
       ctx.set(EXPOSE, headers.exposed);
       ctx.set(ALLOW_ORIGIN, headers.allowedOrigin);
       ctx.set(

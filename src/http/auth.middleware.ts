@@ -55,18 +55,6 @@ export function requestedVersion(
   };
 }
 
-/** The lowercase name of the version header, as Node keys request headers; one string a `HeaderNames`. */
-const versionKeys = new WeakMap<HeaderNames, string>();
-
-function versionKeyOf(headers: HeaderNames): string {
-  let key = versionKeys.get(headers);
-  if (key === undefined) {
-    key = headers.version.toLowerCase();
-    versionKeys.set(headers, key);
-  }
-  return key;
-}
-
 /** The identity of an authenticated request whose version was read; undefined → 426. */
 export function identityOf(
   ctx: Context,
@@ -74,7 +62,7 @@ export function identityOf(
   version: ApiVersion | undefined,
   headers: HeaderNames,
 ): RequestIdentity {
-  const named = ctx.headers[versionKeyOf(headers)];
+  const named = ctx.headers[headers.versionKey];
   if (version === undefined) throw errors.invalidVersion(String(named), API_VERSIONS);
   return { auth, version, unversioned: named === undefined || named === '' };
 }

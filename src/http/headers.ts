@@ -7,6 +7,8 @@ export interface HeaderNames {
   readonly prefix: string;
   readonly accessToken: string;
   readonly version: string;
+  /** `version` in lowercase: how Node keys it among a request's headers. */
+  readonly versionKey: string;
   readonly hmac: string;
   readonly topic: string;
   readonly limit: string;
@@ -25,6 +27,7 @@ export function headerNames(prefix = 'Service'): HeaderNames {
     prefix,
     accessToken: `X-${prefix}-Access-Token`,
     version: `X-${prefix}-Version`,
+    versionKey: `x-${prefix.toLowerCase()}-version`,
     hmac: `X-${prefix}-Hmac-Sha256`,
     topic: `X-${prefix}-Topic`,
     limit: `X-${prefix}-Limit`,

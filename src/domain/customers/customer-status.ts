@@ -94,8 +94,11 @@ const NO_CHANGE: CustomerStanding = { active: 0, total: 0, pending: 0 };
  * needs: the rule runs at every write of a customer's subscriptions, charges and orders (twice per
  * charge paid by the clock), and its queued charges and orders are counted over the customer's
  * whole history, which an active subscription makes unnecessary (decision 0050).
+ *
+ * @example
+ * isActiveNow(store, customer.id); // the status the customer's record shows is ACTIVE
  */
-function isActiveNow(store: Store, customerId: number, delta: CustomerStanding = NO_CHANGE): boolean {
+export function isActiveNow(store: Store, customerId: number, delta: CustomerStanding = NO_CHANGE): boolean {
   if (activeSubscriptionCount(store, customerId) - delta.active > 0) return true;
   if (store.collections.subscriptions.countBy('customer_id', customerId) - delta.total <= 0) return false;
   // pending - delta.pending > 0 needs one queued record more than delta.pending (-1, 0 or 1).

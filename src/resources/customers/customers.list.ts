@@ -7,7 +7,7 @@ import { metafieldSerializer } from '../metafields/metafields.serializers.js';
 import { serializePaymentMethod } from '../payment-methods/payment-methods.serializers.js';
 import { subscriptionSerializers } from '../subscriptions/subscriptions.serializers.js';
 import type { Customer } from '../../model/customer.js';
-import { customerStanding, isActiveCustomer } from '../../domain/customers/customer-status.js';
+import { isActiveNow } from '../../domain/customers/customer-status.js';
 import { customerSerializers } from './customers.serializers.js';
 
 export const customerIncludes: IncludeSpec<Customer> = {
@@ -51,7 +51,7 @@ export const customerList: ListSpec<Customer> = {
     external_customer_id: byExternalId,
     // The status alone: the rest of the customer's facts (dunning) is not read for every record.
     status: enumFilter(['ACTIVE', 'INACTIVE'], (customer, store) =>
-      isActiveCustomer(customerStanding(store, customer.id)) ? 'ACTIVE' : 'INACTIVE',
+      isActiveNow(store, customer.id) ? 'ACTIVE' : 'INACTIVE',
     ),
     ...timestampFilters<Customer>(),
   },
