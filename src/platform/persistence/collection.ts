@@ -7,32 +7,17 @@
  * what it changes. Indexes are made of the entries of `index-entries.ts`.
  */
 
-import {
-  entryIds,
-  forEachKey,
-  sameKeys,
-  type IndexEntry,
-  type IndexKey,
-  type IndexSpec,
-} from './index-entries.js';
+import { RecordIndexes } from './collection-indexes.js';
+import { entryIds, type IndexEntry, type IndexKey, type IndexSpec } from './index-entries.js';
 import { LayeredMap, type MapImage } from './layered-map.js';
 import { RecordShapes } from './record-shape.js';
 import { imageIds, SortedIds, type SortedIdsImage } from './sorted-ids.js';
 
 export type { IndexKey, IndexSpec } from './index-entries.js';
+export { UniqueIndexViolation } from './collection-indexes.js';
 
 export interface Identified {
   readonly id: number;
-}
-
-export class UniqueIndexViolation extends Error {
-  constructor(
-    readonly collection: string,
-    readonly index: string,
-    readonly key: IndexKey,
-  ) {
-    super(`${collection}.${index} already holds ${String(key)}`);
-  }
 }
 
 /**
@@ -46,9 +31,6 @@ export interface CollectionImage<T> {
   /** @internal */ readonly sortedIds: SortedIdsImage;
   /** @internal */ readonly maxId: number;
 }
-
-/** One index: the id, or the ids, under each key. */
-type IndexMap = LayeredMap<IndexKey, IndexEntry>;
 
 /** A loaded record whose index keys cannot be read: a field an index reads has the wrong type. */
 export class UnindexableRecord extends Error {
@@ -68,31 +50,21 @@ export type WriteListener<T> = (before: T | undefined, after: T | undefined, cau
 
 export class Collection<T extends Identified> {
   private readonly rows = new LayeredMap<number, T>();
-  /** One map per index, in the order of `specs`. */
-  private readonly indexes: IndexMap[];
-  private readonly specs: readonly (IndexSpec<T> & { readonly name: string })[];
-  /** Positions in `specs` of the unique indexes: most collections have none, and skip the check. */
-  private readonly uniques: readonly number[];
-  private readonly positions = new Map<string, number>();
+  private readonly indexes: RecordIndexes<T>;
   private readonly sortedIds = new SortedIds();
   private maxId = 0;
   private listeners: WriteListener<T>[] = [];
   private bulkListeners: (() => void)[] = [];
   private readonly shapes = new RecordShapes();
-  /** Id sets made or copied since the last image; any other set may be shared with an image. */
-  private ownedSets: WeakSet<Set<number>> | null = null;
   /** Counts `clear` calls (also made by `load`): indexes kept outside know to rebuild. */
   generation = 0;
 
   constructor(
     readonly name: string,
-    private readonly indexSpecs: Readonly<Record<string, IndexSpec<T>>> = {},
+    indexSpecs: Readonly<Record<string, IndexSpec<T>>> = {},
     private readonly onChange: () => void = () => undefined,
   ) {
-    this.specs = Object.entries(indexSpecs).map(([name, spec]) => ({ ...spec, name }));
-    this.specs.forEach((spec, i) => this.positions.set(spec.name, i));
-    this.uniques = this.specs.flatMap((spec, i) => (spec.unique ? [i] : []));
-    this.indexes = this.specs.map(() => new LayeredMap());
+    this.indexes = new RecordIndexes(name, indexSpecs);
   }
 
   get size(): number {
@@ -122,12 +94,12 @@ export class Collection<T extends Identified> {
 
   /** Ids of the records found under `key` in the index `index`. */
   idsBy(index: string, key: IndexKey): ReadonlySet<number> {
-    return entryIds(this.index(index).get(key));
+    return entryIds(this.indexes.index(index).get(key));
   }
 
   /** Records found under `key` in the index `index`, in ascending id order. */
   findBy(index: string, key: IndexKey): T[] {
-    const entry = this.index(index).get(key);
+    const entry = this.indexes.index(index).get(key);
     if (entry === undefined) return [];
     if (typeof entry === 'number') {
       const row = this.rows.get(entry);
@@ -150,7 +122,7 @@ export class Collection<T extends Identified> {
 
   /** The single record under `key` in `index` (meant for unique indexes). */
   findOne(index: string, key: IndexKey): T | undefined {
-    const entry = this.index(index).get(key);
+    const entry = this.indexes.index(index).get(key);
     if (entry === undefined) return undefined;
     if (typeof entry === 'number') return this.rows.get(entry);
     for (const id of entry) return this.rows.get(id);
@@ -159,7 +131,7 @@ export class Collection<T extends Identified> {
 
   /** Counts the records under `key` in `index`. */
   countBy(index: string, key: IndexKey): number {
-    const entry = this.index(index).get(key);
+    const entry = this.indexes.index(index).get(key);
     return entry === undefined ? 0 : typeof entry === 'number' ? 1 : entry.size;
   }
 
@@ -178,12 +150,12 @@ export class Collection<T extends Identified> {
     // `maxId` bounds every id held (ids come from growing sequences): a greater one needs no lookup.
     if (!parsed && row.id <= this.maxId && this.rows.has(row.id))
       throw new Error(`${this.name} already holds id ${row.id}`);
-    this.checkUnique(row, undefined);
+    this.indexes.checkUnique(row, undefined);
     // A frozen row was stored before: a snapshot restores the very same objects. A row of a
     // parsed document is kept as it came (JSON.parse keeps the fields inside the object).
     const frozen = Object.isFrozen(row) ? row : (Object.freeze(parsed ? row : this.shapes.copy(row)) as T);
     this.rows.set(row.id, frozen);
-    this.addToIndexes(frozen);
+    this.indexes.add(frozen);
     if (row.id > this.maxId) this.sortedIds.append(row.id);
     else this.sortedIds.forget();
     this.maxId = Math.max(this.maxId, row.id);
@@ -198,8 +170,8 @@ export class Collection<T extends Identified> {
     // A record keeps its id whatever the patch says.
     if (copy.id !== id) (copy as { id: number }).id = id;
     const next = Object.freeze(copy);
-    this.checkUnique(next, current);
-    this.reindex(current, next);
+    this.indexes.checkUnique(next, current);
+    this.indexes.reindex(current, next);
     this.rows.set(id, next);
     this.onChange();
     this.notify(current, next);
@@ -209,7 +181,7 @@ export class Collection<T extends Identified> {
   delete(id: number): T | undefined {
     const current = this.rows.get(id);
     if (!current) return undefined;
-    this.removeFromIndexes(current);
+    this.indexes.remove(current);
     this.rows.delete(id);
     this.sortedIds.forget();
     this.onChange();
@@ -251,14 +223,14 @@ export class Collection<T extends Identified> {
     const current = this.rows.get(id);
     if (current === row) return;
     if (current) {
-      this.removeFromIndexes(current);
+      this.indexes.remove(current);
       this.rows.delete(id);
       this.sortedIds.forget();
     }
     if (row) {
       const frozen = Object.isFrozen(row) ? row : (Object.freeze(this.shapes.copy(row)) as T);
       this.rows.set(id, frozen);
-      this.addToIndexes(frozen);
+      this.indexes.add(frozen);
       this.sortedIds.forget();
       this.maxId = Math.max(this.maxId, id);
     }
@@ -269,10 +241,9 @@ export class Collection<T extends Identified> {
   clear(): void {
     for (const listener of this.bulkListeners) listener();
     this.rows.clear();
-    for (const index of this.indexes) index.clear();
+    this.indexes.clear();
     this.sortedIds.clear();
     this.maxId = 0;
-    this.ownedSets = null;
     this.generation += 1;
     this.onChange();
   }
@@ -285,12 +256,11 @@ export class Collection<T extends Identified> {
    * const image = customers.image(); customers.insert(row); customers.restore(image); // row is gone
    */
   image(): CollectionImage<T> {
-    this.ownedSets = new WeakSet();
     const rows = this.rows.image();
     return {
       size: rows.size,
       rows,
-      indexes: this.indexes.map((index) => index.image()),
+      indexes: this.indexes.image(),
       sortedIds: this.sortedIds.image(),
       maxId: this.maxId,
     };
@@ -303,22 +273,11 @@ export class Collection<T extends Identified> {
   restore(image: CollectionImage<T>): void {
     for (const listener of this.bulkListeners) listener();
     this.rows.restore(image.rows);
-    image.indexes.forEach((index, i) => this.indexes[i]?.restore(index));
+    this.indexes.restore(image.indexes);
     this.sortedIds.restore(image.sortedIds);
     this.maxId = image.maxId;
-    // Every id set there is may belong to an image.
-    this.ownedSets = new WeakSet();
     this.generation += 1;
     this.onChange();
-  }
-
-  /** `ids`, the set under `key` in `index`, safe to write (copied first if an image may share it). */
-  private writable(index: IndexMap, key: IndexKey, ids: Set<number>): Set<number> {
-    if (this.ownedSets === null || this.ownedSets.has(ids)) return ids;
-    const copy = new Set(ids);
-    this.ownedSets.add(copy);
-    index.set(key, copy);
-    return copy;
   }
 
   /**
@@ -358,85 +317,6 @@ export class Collection<T extends Identified> {
 
   toJSON(): readonly T[] {
     return this.snapshot();
-  }
-
-  private index(name: string): IndexMap {
-    const index = this.indexes[this.positions.get(name) ?? -1];
-    if (!index) throw new Error(`${this.name} has no index ${name}`);
-    return index;
-  }
-
-  private checkUnique(row: T, current: T | undefined): void {
-    for (const i of this.uniques) {
-      const spec = this.specs[i] as IndexSpec<T>;
-      const index = this.indexes[i] as IndexMap;
-      forEachKey(spec, row, (key) => {
-        for (const holder of entryIds(index.get(key))) {
-          if (holder !== current?.id)
-            throw new UniqueIndexViolation(this.name, this.specs[i]?.name ?? '', key);
-        }
-      });
-    }
-  }
-
-  /** Moves a replaced record in the indexes whose key changed (most updates change none). */
-  private reindex(current: T, next: T): void {
-    for (let i = 0; i < this.specs.length; i++) {
-      const spec = this.specs[i] as IndexSpec<T>;
-      if (sameKeys(spec.key(current), spec.key(next))) continue;
-      const index = this.indexes[i] as IndexMap;
-      forEachKey(spec, current, (key) => this.removeId(index, key, current.id));
-      forEachKey(spec, next, (key) => this.addId(index, key, next.id));
-    }
-  }
-
-  private addToIndexes(row: T): void {
-    // Spelled out rather than with `forEachKey`: a closure a record and index cost a tenth of a load.
-    for (let i = 0; i < this.specs.length; i++) {
-      const index = this.indexes[i] as IndexMap;
-      const key = (this.specs[i] as IndexSpec<T>).key(row);
-      if (key === null || key === undefined) continue;
-      if (Array.isArray(key)) for (const one of key as readonly IndexKey[]) this.addId(index, one, row.id);
-      else this.addId(index, key as IndexKey, row.id);
-    }
-  }
-
-  private removeFromIndexes(row: T): void {
-    // Spelled out like `addToIndexes`: a closure per index and write shows in a clock advance.
-    for (let i = 0; i < this.specs.length; i++) {
-      const index = this.indexes[i] as IndexMap;
-      const key = (this.specs[i] as IndexSpec<T>).key(row);
-      if (key === null || key === undefined) continue;
-      if (Array.isArray(key)) for (const one of key as readonly IndexKey[]) this.removeId(index, one, row.id);
-      else this.removeId(index, key as IndexKey, row.id);
-    }
-  }
-
-  private addId(index: IndexMap, key: IndexKey, id: number): void {
-    const entry = index.get(key);
-    if (entry === undefined) index.set(key, id);
-    else if (typeof entry !== 'number') this.writable(index, key, entry).add(id);
-    else if (entry !== id) {
-      const ids = new Set([entry, id]);
-      this.ownedSets?.add(ids);
-      index.set(key, ids);
-    }
-  }
-
-  private removeId(index: IndexMap, key: IndexKey, id: number): void {
-    const entry = index.get(key);
-    if (entry === undefined) return;
-    if (typeof entry === 'number') {
-      if (entry === id) index.delete(key);
-      return;
-    }
-    if (!entry.has(id)) return;
-    if (entry.size === 2) {
-      // Back to a plain number: the set (maybe an image's) is left as it is.
-      for (const other of entry) if (other !== id) index.set(key, other);
-      return;
-    }
-    this.writable(index, key, entry).delete(id);
   }
 }
 

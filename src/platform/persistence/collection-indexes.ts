@@ -1,0 +1,166 @@
+/**
+ * The indexes of one collection: for each index spec, the id or ids under each key, kept as
+ * `LayeredMap`s so that an image of them (`image()`) shares them, and an id set is copied only
+ * when written after an image (decision 0027). `Collection` holds one and keeps it in step with
+ * its rows.
+ */
+import {
+  entryIds,
+  forEachKey,
+  sameKeys,
+  type IndexEntry,
+  type IndexKey,
+  type IndexSpec,
+} from './index-entries.js';
+import { LayeredMap, type MapImage } from './layered-map.js';
+
+export class UniqueIndexViolation extends Error {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+    readonly key: IndexKey,
+  ) {
+    super(`${collection}.${index} already holds ${String(key)}`);
+  }
+}
+
+/** One index: the id, or the ids, under each key. */
+export type IndexMap = LayeredMap<IndexKey, IndexEntry>;
+
+/**
+ * @example
+ * const indexes = new RecordIndexes<Customer>('customers', { email: { key: (c) => c.email, unique: true } });
+ * indexes.add(customer); indexes.index('email').get(customer.email); // customer.id
+ */
+export class RecordIndexes<T extends { readonly id: number }> {
+  /** One map per index, in the order of `specs`. */
+  private readonly indexes: IndexMap[];
+  private readonly specs: readonly (IndexSpec<T> & { readonly name: string })[];
+  /** Positions in `specs` of the unique indexes: most collections have none, and skip the check. */
+  private readonly uniques: readonly number[];
+  private readonly positions = new Map<string, number>();
+  /** Id sets made or copied since the last image; any other set may be shared with an image. */
+  private ownedSets: WeakSet<Set<number>> | null = null;
+
+  constructor(
+    /** The collection's name, for errors. */
+    private readonly name: string,
+    indexSpecs: Readonly<Record<string, IndexSpec<T>>>,
+  ) {
+    this.specs = Object.entries(indexSpecs).map(([name, spec]) => ({ ...spec, name }));
+    this.specs.forEach((spec, i) => this.positions.set(spec.name, i));
+    this.uniques = this.specs.flatMap((spec, i) => (spec.unique ? [i] : []));
+    this.indexes = this.specs.map(() => new LayeredMap());
+  }
+
+  /** The index `name`'s map; throws for an index the collection does not have. */
+  index(name: string): IndexMap {
+    const index = this.indexes[this.positions.get(name) ?? -1];
+    if (!index) throw new Error(`${this.name} has no index ${name}`);
+    return index;
+  }
+
+  /** Drops every key of every index. */
+  clear(): void {
+    for (const index of this.indexes) index.clear();
+    this.ownedSets = null;
+  }
+
+  /** The indexes now, sharing their maps; the id sets written from now on are copied first. */
+  image(): readonly MapImage<IndexKey, IndexEntry>[] {
+    this.ownedSets = new WeakSet();
+    return this.indexes.map((index) => index.image());
+  }
+
+  /** Puts back the indexes of an image, sharing its maps. */
+  restore(images: readonly MapImage<IndexKey, IndexEntry>[]): void {
+    images.forEach((index, i) => this.indexes[i]?.restore(index));
+    // Every id set there is may belong to an image.
+    this.ownedSets = new WeakSet();
+  }
+
+  /** Throws `UniqueIndexViolation` when `row` takes a unique key another record holds (`current`: the record it replaces). */
+  checkUnique(row: T, current: T | undefined): void {
+    for (const i of this.uniques) {
+      const spec = this.specs[i] as IndexSpec<T>;
+      const index = this.indexes[i] as IndexMap;
+      forEachKey(spec, row, (key) => {
+        for (const holder of entryIds(index.get(key))) {
+          if (holder !== current?.id)
+            throw new UniqueIndexViolation(this.name, this.specs[i]?.name ?? '', key);
+        }
+      });
+    }
+  }
+
+  /** Moves a replaced record in the indexes whose key changed (most updates change none). */
+  reindex(current: T, next: T): void {
+    for (let i = 0; i < this.specs.length; i++) {
+      const spec = this.specs[i] as IndexSpec<T>;
+      if (sameKeys(spec.key(current), spec.key(next))) continue;
+      const index = this.indexes[i] as IndexMap;
+      forEachKey(spec, current, (key) => this.removeId(index, key, current.id));
+      forEachKey(spec, next, (key) => this.addId(index, key, next.id));
+    }
+  }
+
+  /** Files a new record under its keys. */
+  add(row: T): void {
+    // Spelled out rather than with `forEachKey`: a closure a record and index cost a tenth of a load.
+    for (let i = 0; i < this.specs.length; i++) {
+      const index = this.indexes[i] as IndexMap;
+      const key = (this.specs[i] as IndexSpec<T>).key(row);
+      if (key === null || key === undefined) continue;
+      if (Array.isArray(key)) for (const one of key as readonly IndexKey[]) this.addId(index, one, row.id);
+      else this.addId(index, key as IndexKey, row.id);
+    }
+  }
+
+  /** Takes a record out from under its keys. */
+  remove(row: T): void {
+    // Spelled out like `add`: a closure per index and write shows in a clock advance.
+    for (let i = 0; i < this.specs.length; i++) {
+      const index = this.indexes[i] as IndexMap;
+      const key = (this.specs[i] as IndexSpec<T>).key(row);
+      if (key === null || key === undefined) continue;
+      if (Array.isArray(key)) for (const one of key as readonly IndexKey[]) this.removeId(index, one, row.id);
+      else this.removeId(index, key as IndexKey, row.id);
+    }
+  }
+
+  private addId(index: IndexMap, key: IndexKey, id: number): void {
+    const entry = index.get(key);
+    if (entry === undefined) index.set(key, id);
+    else if (typeof entry !== 'number') this.writable(index, key, entry).add(id);
+    else if (entry !== id) {
+      const ids = new Set([entry, id]);
+      this.ownedSets?.add(ids);
+      index.set(key, ids);
+    }
+  }
+
+  private removeId(index: IndexMap, key: IndexKey, id: number): void {
+    const entry = index.get(key);
+    if (entry === undefined) return;
+    if (typeof entry === 'number') {
+      if (entry === id) index.delete(key);
+      return;
+    }
+    if (!entry.has(id)) return;
+    if (entry.size === 2) {
+      // Back to a plain number: the set (maybe an image's) is left as it is.
+      for (const other of entry) if (other !== id) index.set(key, other);
+      return;
+    }
+    this.writable(index, key, entry).delete(id);
+  }
+
+  /** `ids`, the set under `key` in `index`, safe to write (copied first if an image may share it). */
+  private writable(index: IndexMap, key: IndexKey, ids: Set<number>): Set<number> {
+    if (this.ownedSets === null || this.ownedSets.has(ids)) return ids;
+    const copy = new Set(ids);
+    this.ownedSets.add(copy);
+    index.set(key, copy);
+    return copy;
+  }
+}
