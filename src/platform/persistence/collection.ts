@@ -27,7 +27,7 @@ export interface Identified {
 export interface CollectionImage<T> {
   readonly size: number;
   /** @internal */ readonly rows: MapImage<number, T & NonNullable<unknown>>;
-  /** @internal */ readonly indexes: readonly MapImage<IndexKey, IndexEntry>[];
+  /** @internal */ readonly indexes: readonly (MapImage<IndexKey, IndexEntry> | null)[];
   /** @internal */ readonly sortedIds: SortedIdsImage;
   /** @internal */ readonly maxId: number;
 }
@@ -64,7 +64,7 @@ export class Collection<T extends Identified> {
     indexSpecs: Readonly<Record<string, IndexSpec<T>>> = {},
     private readonly onChange: () => void = () => undefined,
   ) {
-    this.indexes = new RecordIndexes(name, indexSpecs);
+    this.indexes = new RecordIndexes(name, indexSpecs, () => this.values());
   }
 
   get size(): number {
@@ -287,6 +287,7 @@ export class Collection<T extends Identified> {
    */
   load(rows: readonly T[]): void {
     this.clear();
+    this.indexes.keepAll();
     let sorted = true;
     for (let i = 1; i < rows.length && sorted; i++) sorted = (rows[i - 1] as T).id < (rows[i] as T).id;
     // Rows come as stored (frozen) or as parsed from a document: neither needs a copy. In strictly
