@@ -28,14 +28,6 @@ export function sameKeys(a: KeyValue, b: KeyValue): boolean {
   return (a as readonly IndexKey[]).every((key, i) => key === (b as readonly IndexKey[])[i]);
 }
 
-/** Calls `fn` with each key `row` has in the index of `spec` (none for null or undefined). */
-export function forEachKey<T>(spec: IndexSpec<T>, row: T, fn: (key: IndexKey) => void): void {
-  const key = spec.key(row);
-  if (key === null || key === undefined) return;
-  if (Array.isArray(key)) for (const k of key as readonly IndexKey[]) fn(k);
-  else fn(key as IndexKey);
-}
-
 export const EMPTY: ReadonlySet<number> = new Set();
 
 /** The one id of an index key, read as a set (what `idsBy` answers; nothing keeps it). */
