@@ -114,6 +114,8 @@ export class Transactions {
 
   private commit(): void {
     this.undo.length = 0;
+    // Most commands leave no effect (a scheduled job's own deletion): no list taken for them.
+    if (this.effects.length === 0) return;
     // An effect may start a command of its own (a webhook's delivery records): take the list first.
     const effects = this.effects.splice(0);
     for (const effect of effects) effect();
