@@ -142,6 +142,7 @@ export class RecordIndexes<T extends { readonly id: number }> {
       const index = this.indexes[i];
       if (index === null || index === undefined) continue;
       const spec = this.specs[i] as IndexSpec<T>;
+      if (spec.fields !== undefined && sameFields(spec.fields, current, next)) continue;
       const before = spec.key(current);
       const after = spec.key(next);
       if (sameKeys(before, after)) continue;
@@ -219,4 +220,13 @@ export class RecordIndexes<T extends { readonly id: number }> {
     index.set(key, copy);
     return copy;
   }
+}
+
+/**
+ * Whether `current` and `next` hold the same value in each of `fields` (an update of a charge's
+ * status then makes no key of its purchase items, two arrays a write, to find they did not move).
+ */
+function sameFields<T>(fields: readonly (keyof T & string)[], current: T, next: T): boolean {
+  for (const field of fields) if (current[field] !== next[field]) return false;
+  return true;
 }

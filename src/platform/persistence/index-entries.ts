@@ -13,6 +13,12 @@ export interface IndexSpec<T> {
   key: (row: T) => IndexKey | readonly IndexKey[] | null | undefined;
   /** A unique index refuses a second record under the same key (checked by `insert`/`update`). */
   unique?: boolean;
+  /**
+   * The fields `key` reads. An update that leaves each of them the same value leaves the keys as
+   * they were, so the record is not looked at again in this index (no key made and compared).
+   * Absent: the keys before and after every update are made and compared.
+   */
+  fields?: readonly (keyof T & string)[];
 }
 
 /** The id under a key when there is one, the set of them when there are more. */
