@@ -1,6 +1,7 @@
 /**
- * Id counters under nested commands: a savepoint shares the counters until the next id is taken
- * (decision 0051), so an undone command must still hand its ids out again, and only its own.
+ * Id counters under nested commands: a savepoint keeps the counters' object and where the log of
+ * ids taken stood (decision 0055), so an undone command must still hand its ids out again, and
+ * only its own.
  */
 import { describe, expect, it } from 'vitest';
 import { StoreRegistry } from './registry.js';
@@ -48,5 +49,31 @@ describe('store commands and id counters', () => {
       }),
     ).toThrow('undo');
     expect(store.nextId('customers')).toBe(before + 1);
+  });
+
+  it('drops a counter an undone command started, leaving the persisted counters as they were', () => {
+    const store = newStore();
+    store.command(() => store.nextId('customers'));
+    const before = JSON.stringify(store.metaJSON().sequences);
+    expect(() =>
+      store.command(() => {
+        store.nextId('events');
+        store.nextId('customers');
+        fail();
+      }),
+    ).toThrow('undo');
+    expect(JSON.stringify(store.metaJSON().sequences)).toBe(before);
+  });
+
+  it('keeps the ids of a command that failed but keeps its writes', () => {
+    const store = newStore();
+    const id = store.command(() => store.nextId('customers'));
+    expect(() =>
+      store.command(() => {
+        store.nextId('customers');
+        throw Object.assign(new Error('declined'), { keepsWrites: true });
+      }),
+    ).toThrow('declined');
+    expect(store.nextId('customers')).toBe(id + 2);
   });
 });

@@ -14,6 +14,7 @@ import { coveringSequences, type SequenceName } from './sequences.js';
 import { NEUTRAL_BRAND } from './dialect-settings.js';
 import type { StoreSettings } from './settings.js';
 import { Transactions } from './transaction.js';
+import { IdsTaken } from './ids-taken.js';
 import type { TokenRecord } from '../model/token.js';
 
 /** Ids of a store start at `id * ID_BLOCK + 1`, so ids of different stores never collide. */
@@ -28,6 +29,8 @@ export type StoreJobKinds = JobKinds<Store>;
 /** What of the store itself a failed command puts back (its records are put back by the undo log). */
 interface StoreState {
   readonly sequences: Record<string, number>;
+  /** Where the log of ids taken stood when the command started. */
+  readonly idsTaken: number;
   readonly settings: StoreSettings;
   readonly name: string;
   readonly tokens: TokenRecord[];
@@ -115,12 +118,8 @@ export class Store {
   /** Set while the service is uninstalled: every API call of the store gets 403. */
   uninstalledAt: string | null = null;
   private sequences: Record<string, number> = {};
-  /**
-   * `sequences` is also held by a command's savepoint: copied before the next id is taken. A
-   * command saves the store's state when it starts (two a scheduled job), most take no id, and a
-   * copy of the counters each was most of what saving cost.
-   */
-  private sequencesShared = false;
+  /** What a failed command gives back of the ids it took. */
+  private readonly idsTaken = new IdsTaken();
   private readonly listeners = new Set<EventListener>();
   private readonly recorders = new Set<EventListener>();
   private readonly clockListeners = new Set<ClockListener>();
@@ -159,12 +158,11 @@ export class Store {
 
   /** Next id of a kind of record (`customers`, `tokens`, ...: the kinds of `SEQUENCES`). */
   nextId(kind: SequenceName): number {
-    if (this.sequencesShared) {
-      this.sequences = { ...this.sequences };
-      this.sequencesShared = false;
-    }
-    const next = (this.sequences[kind] ?? this.id * ID_BLOCK) + 1;
-    this.sequences[kind] = next;
+    const sequences = this.sequences;
+    const previous = sequences[kind];
+    const next = (previous ?? this.id * ID_BLOCK) + 1;
+    if (this.transactions.open) this.idsTaken.note(sequences, kind, previous);
+    sequences[kind] = next;
     this.onChange();
     return next;
   }
@@ -276,9 +274,9 @@ export class Store {
   }
 
   private captureState(): StoreState {
-    this.sequencesShared = true;
     return {
       sequences: this.sequences,
+      idsTaken: this.idsTaken.mark(!this.transactions.open),
       settings: this.settings,
       name: this.name,
       tokens: [...this.tokens],
@@ -290,8 +288,8 @@ export class Store {
   }
 
   private restoreState(state: StoreState): void {
+    this.idsTaken.giveBack(state.idsTaken);
     this.sequences = state.sequences;
-    this.sequencesShared = true;
     this.settings = state.settings;
     this.name = state.name;
     this.tokens = state.tokens;

@@ -13,14 +13,17 @@
  */
 import type { Collection, CollectionImage, Identified } from '../platform/persistence/collection.js';
 
-/** One step to undo: a row written (put back `before`), or a bulk change (put back the image). */
-type UndoEntry =
-  | {
-      readonly collection: Collection<Identified>;
-      readonly id: number;
-      readonly before: Identified | undefined;
-    }
-  | { readonly collection: Collection<Identified>; readonly image: CollectionImage<Identified> };
+/** A bulk change to undo: the collection's image before it. */
+class BulkUndo {
+  constructor(readonly image: CollectionImage<Identified>) {}
+}
+
+/**
+ * The undo log is flat: three slots a step, the collection, then the id written and the row it
+ * replaced (`undefined` for an insert), or 0 and a `BulkUndo`. A clock advance writes about
+ * 200,000 records a year, and an object a step was that many more for the garbage collector.
+ */
+const SLOTS = 3;
 
 /**
  * A failure that is itself the command's outcome: what the command wrote before it stays (a
@@ -53,7 +56,7 @@ interface Savepoint {
  * const tx = new Transactions(store); tx.watch(collection); tx.run(() => collection.insert(row));
  */
 export class Transactions {
-  private readonly undo: UndoEntry[] = [];
+  private readonly undo: unknown[] = [];
   private readonly effects: (() => void)[] = [];
   private readonly savepoints: Savepoint[] = [];
   private undoing = false;
@@ -68,10 +71,11 @@ export class Transactions {
   /** Notes the writes of `collection` while a command runs (called once per collection). */
   watch(collection: Collection<Identified>): void {
     collection.onWrite((before, after) => {
-      if (this.open && !this.undoing) this.undo.push({ collection, id: (after ?? before)?.id ?? 0, before });
+      if (this.savepoints.length > 0 && !this.undoing)
+        this.undo.push(collection, (after ?? before)?.id ?? 0, before);
     });
     collection.onBulk(() => {
-      if (this.open && !this.undoing) this.undo.push({ collection, image: collection.image() });
+      if (this.open && !this.undoing) this.undo.push(collection, 0, new BulkUndo(collection.image()));
     });
   }
 
@@ -110,6 +114,8 @@ export class Transactions {
 
   private commit(): void {
     this.undo.length = 0;
+    // Most commands leave no effect (a scheduled job's own deletion): no list taken for them.
+    if (this.effects.length === 0) return;
     // An effect may start a command of its own (a webhook's delivery records): take the list first.
     const effects = this.effects.splice(0);
     for (const effect of effects) effect();
@@ -118,10 +124,12 @@ export class Transactions {
   private rollBack(savepoint: Savepoint): void {
     this.undoing = true;
     try {
-      for (let i = this.undo.length - 1; i >= savepoint.undo; i--) {
-        const entry = this.undo[i] as UndoEntry;
-        if ('image' in entry) entry.collection.restore(entry.image);
-        else entry.collection.revert(entry.id, entry.before);
+      const undo = this.undo;
+      for (let i = undo.length - SLOTS; i >= savepoint.undo; i -= SLOTS) {
+        const collection = undo[i] as Collection<Identified>;
+        const before = undo[i + 2];
+        if (before instanceof BulkUndo) collection.restore(before.image);
+        else collection.revert(undo[i + 1] as number, before as Identified | undefined);
       }
       this.undo.length = savepoint.undo;
       this.effects.length = savepoint.effects;

@@ -99,20 +99,24 @@ function wordsOf(objectType: string, verb: string): TopicWords {
 /** Appends an event to the store's log and publishes it. */
 export function recordEvent(store: Store, actor: Actor, input: EventInput): EventRecord {
   const words = wordsOf(input.object_type, input.verb);
-  const event = store.collections.events.insert({
-    id: store.nextId('events'),
-    // One string per topic, shared by its events (a seeded large-shop holds 64,000 events).
-    topic: words.topic,
-    object_type: input.object_type,
-    verb: input.verb,
-    object_id: input.object_id,
-    customer_id: input.customer_id ?? null,
-    description: `${words.subject} ${input.object_id} ${words.predicate}`,
-    updated_attributes: input.updated_attributes ?? null,
-    custom_attributes: input.custom_attributes ?? null,
-    source: cachedSourceOf(actor),
-    created_at: store.now(),
-  });
+  // A literal made for the insert and not used after: kept as it is, without a copy (`fresh`).
+  const event = store.collections.events.insert(
+    {
+      id: store.nextId('events'),
+      // One string per topic, shared by its events (a seeded large-shop holds 64,000 events).
+      topic: words.topic,
+      object_type: input.object_type,
+      verb: input.verb,
+      object_id: input.object_id,
+      customer_id: input.customer_id ?? null,
+      description: `${words.subject} ${input.object_id} ${words.predicate}`,
+      updated_attributes: input.updated_attributes ?? null,
+      custom_attributes: input.custom_attributes ?? null,
+      source: cachedSourceOf(actor),
+      created_at: store.now(),
+    },
+    true,
+  );
   store.publish(event);
   return event;
 }

@@ -116,4 +116,35 @@ describe('Collection', () => {
     collection.restore(fourth.image);
     expect(content()).toEqual(fourth.content);
   });
+
+  it('files an index first read after writes, images and undone writes as one kept from the start', () => {
+    type Row = { id: number; tag: string };
+    const lazy = new Collection<Row>('things', { tag: { key: (row) => row.tag } });
+    const eager = new Collection<Row>('things', { tag: { key: (row) => row.tag } });
+    eager.idsBy('tag', 'x'); // read once: kept from now on
+    const tags = (collection: Collection<Row>) =>
+      ['x', 'y', 'z'].map((tag) => collection.findBy('tag', tag).map((row) => row.id));
+    for (const collection of [lazy, eager]) {
+      collection.insert({ id: 1, tag: 'x' });
+      collection.insert({ id: 2, tag: 'y' });
+      const image = collection.image();
+      collection.update(1, { tag: 'y' });
+      collection.insert({ id: 3, tag: 'z' });
+      collection.revert(3, undefined);
+      collection.restore(image);
+      collection.update(2, { tag: 'x' });
+      collection.insert({ id: 4, tag: 'z' });
+      collection.delete(1);
+    }
+    expect(tags(lazy)).toEqual(tags(eager));
+    expect(tags(lazy)).toEqual([[2], [], [4]]);
+    expect(lazy.countBy('tag', 'z')).toBe(1);
+  });
+
+  it('still refuses, when loading, a record whose field an index cannot read', () => {
+    const collection = new Collection<{ id: number; tags: string[] }>('things', {
+      tags: { key: (row) => row.tags.map((tag) => tag.toLowerCase()) },
+    });
+    expect(() => collection.load([{ id: 1, tags: 5 as unknown as string[] }])).toThrow('cannot be indexed');
+  });
 });

@@ -13,6 +13,12 @@ export interface IndexSpec<T> {
   key: (row: T) => IndexKey | readonly IndexKey[] | null | undefined;
   /** A unique index refuses a second record under the same key (checked by `insert`/`update`). */
   unique?: boolean;
+  /**
+   * The fields `key` reads. An update that leaves each of them the same value leaves the keys as
+   * they were, so the record is not looked at again in this index (no key made and compared).
+   * Absent: the keys before and after every update are made and compared.
+   */
+  fields?: readonly (keyof T & string)[];
 }
 
 /** The id under a key when there is one, the set of them when there are more. */
@@ -26,14 +32,6 @@ export function sameKeys(a: KeyValue, b: KeyValue): boolean {
   if (a === b) return true;
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   return (a as readonly IndexKey[]).every((key, i) => key === (b as readonly IndexKey[])[i]);
-}
-
-/** Calls `fn` with each key `row` has in the index of `spec` (none for null or undefined). */
-export function forEachKey<T>(spec: IndexSpec<T>, row: T, fn: (key: IndexKey) => void): void {
-  const key = spec.key(row);
-  if (key === null || key === undefined) return;
-  if (Array.isArray(key)) for (const k of key as readonly IndexKey[]) fn(k);
-  else fn(key as IndexKey);
 }
 
 export const EMPTY: ReadonlySet<number> = new Set();

@@ -89,7 +89,11 @@ export class Scheduler<Host extends SchedulerHost = SchedulerHost> {
 
   /** Adds a job; returns it with its id. */
   schedule(job: Omit<Job, 'id'>): Job {
-    return this.store.collections.jobs.insert({ ...job, id: this.store.nextId('jobs') });
+    // Object.assign, not a spread followed by a new field, which V8 builds at ~1.5 µs a field
+    // (decision 0050); the same keys in the same order (the job's, then `id`).
+    return this.store.collections.jobs.insert(
+      Object.assign({}, job, { id: this.store.nextId('jobs') }) as Job,
+    );
   }
 
   /** Scheduled jobs in the order they will run. */
