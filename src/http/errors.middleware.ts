@@ -45,23 +45,49 @@ function closeIfUnread(ctx: Context): void {
   if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
 }
 
-export function errorMiddleware(logger: Logger): Middleware<AppState> {
-  const fail = (ctx: Context & { state: AppState }, error: unknown): void => renderError(ctx, error, logger);
+/** Whether `value` is a promise (a middleware that did its work asynchronously). */
+function isPromise(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+}
+
+/**
+ * The outermost middleware. With `inner`, it runs `inner` itself rather than through Koa's
+ * `next`: Koa wraps each composed layer in a promise, and a request `inner` answers synchronously
+ * (a read by id) then goes from Koa's dispatch to the response without a promise step of ours
+ * (decision 0052). What `inner` throws, synchronously or not, is answered the same way.
+ *
+ * @example
+ * app.use(errorMiddleware(logger, (ctx, next) => api(ctx, next)));
+ */
+export function errorMiddleware(logger: Logger, inner?: Middleware<AppState>): Middleware<AppState> {
+  const fail = (ctx: Context & { state: AppState }, error: unknown): void => {
+    renderError(ctx, error, logger);
+    closeIfUnread(ctx);
+  };
+  const done = (ctx: Context & { state: AppState }): void => {
+    if (ctx.status === 404 && ctx.body === undefined) renderError(ctx, errors.notFound(), logger);
+    closeIfUnread(ctx);
+  };
   return (ctx, next) => {
     // Straight from and to Node's request and response: the first step of every request (decision 0048).
     const incoming = ctx.req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.res.setHeader('X-Request-Id', requestId);
-    return next().then(
-      () => {
-        if (ctx.status === 404 && ctx.body === undefined) fail(ctx, errors.notFound());
-        closeIfUnread(ctx);
-      },
-      (error: unknown) => {
-        fail(ctx, error);
-        closeIfUnread(ctx);
-      },
+    let result: unknown;
+    try {
+      result = inner ? inner(ctx, next) : next();
+    } catch (error) {
+      fail(ctx, error);
+      return undefined;
+    }
+    if (!isPromise(result)) {
+      done(ctx);
+      return undefined;
+    }
+    return result.then(
+      () => done(ctx),
+      (error: unknown) => fail(ctx, error),
     );
   };
 }

@@ -18,20 +18,26 @@ interface Pattern<T> {
 }
 
 export class RouteTable<T> {
-  private readonly buckets = new Map<string, Pattern<T>[]>();
+  /** Patterns by segment count, then by first segment (`:` for a parameter). */
+  private readonly buckets = new Map<number, Map<string, Pattern<T>[]>>();
 
   /** Registers `value` for `method` on `path`; static patterns win over `:param` ones. */
   add(method: string, path: string, value: T): void {
     const segments = path.split('/').slice(1);
     const first = segments[0] ?? '';
-    const key = bucketKey(segments.length, first.startsWith(':') ? WILDCARD : first);
-    const bucket = this.buckets.get(key) ?? [];
+    const key = first.startsWith(':') ? WILDCARD : first;
+    let byFirst = this.buckets.get(segments.length);
+    if (!byFirst) {
+      byFirst = new Map();
+      this.buckets.set(segments.length, byFirst);
+    }
+    const bucket = byFirst.get(key) ?? [];
     let pattern = bucket.find((p) => p.segments.join('/') === segments.join('/'));
     if (!pattern) {
       pattern = { segments, methods: new Map() };
       bucket.push(pattern);
       bucket.sort((a, b) => specificity(a.segments).localeCompare(specificity(b.segments)));
-      this.buckets.set(key, bucket);
+      byFirst.set(key, bucket);
     }
     if (pattern.methods.has(method)) throw new Error(`${method} ${path} is registered twice`);
     pattern.methods.set(method, value);
@@ -43,15 +49,15 @@ export class RouteTable<T> {
     segments.shift();
     if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
     // The bucket of the first segment, then the one of patterns starting with a parameter; no
-    // array or key is built for the lookup beyond the two keys (decision 0048).
+    // array or key is built for the lookup (decisions 0048, 0052).
+    const byFirst = this.buckets.get(segments.length);
+    if (byFirst === undefined) return undefined;
     return (
-      this.matchIn(bucketKey(segments.length, segments[0] ?? ''), segments) ??
-      this.matchIn(bucketKey(segments.length, WILDCARD), segments)
+      this.matchIn(byFirst.get(segments[0] ?? ''), segments) ?? this.matchIn(byFirst.get(WILDCARD), segments)
     );
   }
 
-  private matchIn(key: string, segments: readonly string[]): RouteMatch<T> | undefined {
-    const bucket = this.buckets.get(key);
+  private matchIn(bucket: Pattern<T>[] | undefined, segments: readonly string[]): RouteMatch<T> | undefined {
     if (bucket === undefined) return undefined;
     for (const pattern of bucket) {
       const params = capture(pattern.segments, segments);
@@ -62,10 +68,6 @@ export class RouteTable<T> {
 }
 
 const WILDCARD = ':';
-
-function bucketKey(length: number, first: string): string {
-  return `${length}/${first}`;
-}
 
 function specificity(segments: readonly string[]): string {
   return segments.map((segment) => (segment.startsWith(':') ? '1' : '0')).join('');
