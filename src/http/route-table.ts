@@ -14,6 +14,8 @@ export interface RouteMatch<T> {
 
 interface Pattern<T> {
   readonly segments: readonly string[];
+  /** For each segment, the name it captures (`id` for `:id`), or null for a static one: made once. */
+  readonly names: readonly (string | null)[];
   readonly methods: Map<string, T>;
 }
 
@@ -34,7 +36,8 @@ export class RouteTable<T> {
     const bucket = byFirst.get(key) ?? [];
     let pattern = bucket.find((p) => p.segments.join('/') === segments.join('/'));
     if (!pattern) {
-      pattern = { segments, methods: new Map() };
+      const names = segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null));
+      pattern = { segments, names, methods: new Map() };
       bucket.push(pattern);
       bucket.sort((a, b) => specificity(a.segments).localeCompare(specificity(b.segments)));
       byFirst.set(key, bucket);
@@ -60,7 +63,7 @@ export class RouteTable<T> {
   private matchIn(bucket: Pattern<T>[] | undefined, segments: readonly string[]): RouteMatch<T> | undefined {
     if (bucket === undefined) return undefined;
     for (const pattern of bucket) {
-      const params = capture(pattern.segments, segments);
+      const params = capture(pattern, segments);
       if (params) return { methods: pattern.methods, params };
     }
     return undefined;
@@ -73,23 +76,24 @@ function specificity(segments: readonly string[]): string {
   return segments.map((segment) => (segment.startsWith(':') ? '1' : '0')).join('');
 }
 
-function capture(pattern: readonly string[], segments: readonly string[]): Record<string, string> | null {
+function capture<T>(pattern: Pattern<T>, segments: readonly string[]): Record<string, string> | null {
   let params: Record<string, string> | null = null;
-  for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i] as string;
+  const expected = pattern.segments;
+  for (let i = 0; i < expected.length; i++) {
     const actual = segments[i] as string;
-    if (expected.startsWith(':')) {
+    const name = pattern.names[i];
+    if (name === null || name === undefined) {
+      if (expected[i] !== actual) return null;
+    } else {
       if (actual === '') return null;
       // Without a `%` there is nothing to decode (ids, handles): the common case skips the call.
-      if (!actual.includes('%')) (params ??= {})[expected.slice(1)] = actual;
+      if (!actual.includes('%')) (params ??= {})[name] = actual;
       else
         try {
-          (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
+          (params ??= {})[name] = decodeURIComponent(actual);
         } catch {
           return null;
         }
-    } else if (expected !== actual) {
-      return null;
     }
   }
   return params ?? {};
