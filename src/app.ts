@@ -2,7 +2,7 @@
  * createApp(deps): assembles the Koa app. It never listens by itself, so tests can drive it
  * in-process; `createEmulator` wires it to a server.
  */
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from './platform/logger.js';
 import type { OutboundOptions } from './platform/outbound.js';
 import type { PersistenceHealth } from './platform/persistence/write-health.js';
@@ -47,10 +47,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // Before anything else answers: only known hosts, and no cross-site changes (decision 0040).
   const guard = guardRequest({ allowedHosts: deps.allowedHosts ?? [], controlPrefix: CONTROL_PREFIX });
 
-  app.use(errorMiddleware(deps.logger));
-  // One layer after the error middleware: each layer Koa composes costs every request a closure
-  // and a promise (decision 0048).
-  app.use((ctx, next) => {
+  // One layer, run by the error middleware itself: each layer Koa composes costs every request a
+  // closure and a promise (decisions 0048, 0052).
+  const route: Middleware<AppState> = (ctx, next) => {
     guard(ctx);
     const path = ctx.path;
     if (path.startsWith(CONTROL_PREFIX)) return control(ctx, next);
@@ -62,6 +61,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     if (to === null) return api(ctx, next);
     ctx.redirect(to);
     return undefined;
-  });
+  };
+  app.use(errorMiddleware(deps.logger, route));
   return app;
 }

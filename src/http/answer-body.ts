@@ -4,12 +4,13 @@ import { Stream } from 'node:stream';
 import type { AppState } from './state.js';
 
 /**
- * Sets an answer's body as Koa would, except that a JSON value goes as its UTF-8 bytes, encoded
- * once: Koa then reads their length instead of measuring a text, Node writes them without
- * encoding, and the journal keeps the text (`ctx.state.answer`) with its size known (decision
- * 0048). Handed an object, Koa would also test it against the web's ReadableStream, Blob and
- * Response before serializing it, and on Node 20 the first look at `Response` loads undici: 10 to
- * 20 ms of the first answer after start. Text, bytes and streams (a snapshot export) go as they are.
+ * Sets an answer's body as Koa would, except that a JSON value is serialized here, once, and goes
+ * as text: Koa measures it (`Content-Length`), Node writes it with the head in one write, and the
+ * journal keeps the same text (`ctx.state.answer`) with its size read from that header (decisions
+ * 0048, 0052: encoding it to bytes first cost more than the write's own encoding). Handed an
+ * object, Koa would also test it against the web's ReadableStream, Blob and Response before
+ * serializing it, and on Node 20 the first look at `Response` loads undici: 10 to 20 ms of the
+ * first answer after start. Text, bytes and streams (a snapshot export) go as they are.
  *
  * The type is `application/json` exactly, with no `charset` (JSON is UTF-8 by definition): every
  * recorded live answer of the real service carries that string, and published clients that compare
@@ -17,7 +18,7 @@ import type { AppState } from './state.js';
  * The control API answers the same way, so one client reads both.
  *
  * @example
- * setBody(ctx, { customers: [] }); // ctx.body: the bytes of '{"customers":[]}'
+ * setBody(ctx, { customers: [] }); // ctx.body: '{"customers":[]}'
  */
 /** The `Content-Type` of every JSON answer (the live service's, exactly). */
 export const JSON_TYPE = 'application/json';
@@ -42,16 +43,17 @@ export function setBody(ctx: Context & { state: AppState }, body: unknown): void
     ctx.body = text;
     return;
   }
-  const bytes = Buffer.from(text);
-  ctx.state.answer = { text, bytes };
-  ctx.body = bytes;
+  ctx.body = text;
+  // Koa has just set `Content-Length` to the text's UTF-8 size, unless the head is already out.
+  const length = res.headersSent ? undefined : res.getHeader('Content-Length');
+  ctx.state.answer = { text, bytes: typeof length === 'number' ? length : undefined };
 }
 
 const JSON_IN_TYPE = /\bjson\b/i;
 
 /**
- * The answer's body as text, when it is JSON `setBody` made (its bytes are the body) or text;
- * null for no body, other bytes or a stream.
+ * The answer's body as text, with its UTF-8 size when known (JSON `setBody` made); null for no
+ * body, bytes or a stream.
  *
  * @example
  * setBody(ctx, { ok: true });
@@ -59,8 +61,7 @@ const JSON_IN_TYPE = /\bjson\b/i;
  */
 export function answerText(ctx: Context & { state: AppState }): { text: string; bytes?: number } | null {
   const body: unknown = ctx.body;
-  if (typeof body === 'string') return { text: body };
+  if (typeof body !== 'string') return null;
   const answer = ctx.state.answer;
-  if (answer !== undefined && body === answer.bytes) return { text: answer.text, bytes: answer.bytes.length };
-  return null;
+  return answer !== undefined && body === answer.text ? answer : { text: body };
 }

@@ -68,27 +68,64 @@ function chooseFault(
   return traffic.faults.select({ method: ctx.method, path: ctx.path, version });
 }
 
-/** The common case, kept to one promise step: serve, answer any error, record the outcome. */
+/** Whether `value` is a promise (the request has async work: a body to read, an async handler). */
+function isPromise(value: unknown): value is Promise<unknown> {
+  return value instanceof Promise;
+}
+
+/**
+ * The common case: serve, answer any error, record the outcome. A request served synchronously (a
+ * read) is recorded at once, with no promise step; one with async work, when it settles.
+ */
 function journalOnly(
   ctx: StateContext,
   journal: Journal,
   entry: JournalEntry,
-  serve: () => Promise<unknown>,
+  serve: Served,
   logger: Logger,
   dialect: Dialect,
-): Promise<void> {
-  const fail = (error: unknown): void => {
+): Promise<void> | undefined {
+  let served: unknown;
+  try {
+    served = serve.run();
+  } catch (error) {
     renderError(ctx, error, logger, dialect);
     finishEntry(journal, entry, ctx);
-  };
-  let served: Promise<unknown>;
-  try {
-    served = serve();
-  } catch (error) {
-    fail(error);
-    return Promise.resolve();
+    return undefined;
   }
-  return served.then(() => finishEntry(journal, entry, ctx), fail);
+  if (!isPromise(served)) {
+    finishEntry(journal, entry, ctx);
+    return undefined;
+  }
+  return served.then(
+    () => finishEntry(journal, entry, ctx),
+    (error: unknown) => {
+      renderError(ctx, error, logger, dialect);
+      finishEntry(journal, entry, ctx);
+    },
+  );
+}
+
+/**
+ * One request's way to the router: the identity (426 for a version it does not know), then the
+ * route. One object a request where a closure would hold the same in a context of its own.
+ */
+class Served {
+  constructor(
+    private readonly ctx: StateContext,
+    private readonly next: Next,
+    private readonly auth: Authenticated,
+    private readonly version: ApiVersion | undefined,
+    private readonly headers: HeaderNames,
+    private readonly router: Middleware<AppState>,
+  ) {}
+
+  /** Serves the request; a promise when it has async work, else undefined. */
+  run(): unknown {
+    const ctx = this.ctx;
+    ctx.state.identity = identityOf(ctx, this.auth, this.version, this.headers);
+    return this.router(ctx, this.next);
+  }
 }
 
 /**
@@ -120,10 +157,7 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
     // A request naming no version is answered (426) in the store's default one.
     const reading = stamps.stamp(ctx, auth, version ?? store.settings.default_api_version);
     assertInstalled(auth);
-    const serve = () => {
-      ctx.state.identity = identityOf(ctx, auth, version, headers);
-      return router(ctx, next);
-    };
+    const serve = new Served(ctx, next, auth, version, headers, router);
     const faultHeader = ctx.headers[FAULT_HEADER_KEY];
     // The bucket is counted for every store; only a store that enforces its limit refuses.
     const refused = !reading.allowed && store.settings.rate_limit.enabled;
@@ -133,15 +167,16 @@ export function buildApiPipeline(deps: ApiPipelineDeps): Middleware<AppState> {
     if (!refused && store.traffic.faults.size === 0 && faultHeader === undefined) {
       if (entry) return journalOnly(ctx, journal, entry, serve, logger, dialect);
       // Errors of a store with its own words are answered here, in its words; the others by errorMiddleware.
-      return dialect.neutral ? serve() : settle(ctx, logger, dialect, serve);
+      if (dialect.neutral) return serve.run();
+      return settle(ctx, logger, dialect, () => serve.run());
     }
 
     const done = settle(ctx, logger, dialect, () => {
       if (refused) throw errors.tooManyRequests();
       const fault = chooseFault(ctx, auth, version, faultHeader);
-      if (!fault) return serve();
+      if (!fault) return serve.run();
       if (entry) entry.fault = fault.record;
-      return runFault(ctx, fault, () => settle(ctx, logger, dialect, serve), {
+      return runFault(ctx, fault, () => settle(ctx, logger, dialect, () => serve.run()), {
         headers,
         bucketSize: store.settings.rate_limit.size,
         entry,

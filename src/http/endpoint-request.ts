@@ -87,11 +87,15 @@ const serves = (endpoint: Endpoint, version: ApiVersion) =>
  * endpointFor(group, '2021-01', true); // the 2021-11 `POST /addresses` for an unversioned request
  */
 export function endpointFor(group: readonly Endpoint[], version: ApiVersion, unversioned = false): Endpoint {
-  const endpoint =
-    group.find((candidate) => serves(candidate, version)) ??
-    (unversioned ? group.find((candidate) => serves(candidate, LATEST_VERSION)) : undefined);
+  const endpoint = servingIn(group, version) ?? (unversioned ? servingIn(group, LATEST_VERSION) : undefined);
   if (!endpoint) throw errors.notInVersion(version);
   return endpoint;
+}
+
+/** The first endpoint of `group` serving `version` (a loop: no closure a request). */
+function servingIn(group: readonly Endpoint[], version: ApiVersion): Endpoint | undefined {
+  for (const candidate of group) if (serves(candidate, version)) return candidate;
+  return undefined;
 }
 
 /** The version whose route table `endpoint` belongs to, for a request in `version`. */
@@ -118,7 +122,9 @@ export function checkAccess(endpoint: Endpoint, identity: RequestIdentity): void
 
 /**
  * Runs an endpoint's handler as one command of its store (all its writes or none: a handler that
- * throws leaves the store as it was), holding the address a write edits (`Endpoint.locks`).
+ * throws leaves the store as it was), holding the address a write edits (`Endpoint.locks`). A
+ * read-only endpoint's handler runs as it is: it writes nothing, so there is nothing to undo or to
+ * hold back until a commit (decision 0052).
  *
  * @example
  * const response = await invokeEndpoint(endpoint, request);
@@ -128,6 +134,7 @@ export function invokeEndpoint(
   request: ApiRequest,
   hold?: () => Promise<void>,
 ): ApiResponse | Promise<ApiResponse> {
+  if (endpoint.readOnly) return endpoint.handle(request);
   const addressId = endpoint.locks?.(request);
   const run = () => request.store.command(() => endpoint.handle(request));
   return addressId === undefined ? run() : runHoldingAddress(request.store, addressId, run, hold);

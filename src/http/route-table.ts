@@ -14,24 +14,33 @@ export interface RouteMatch<T> {
 
 interface Pattern<T> {
   readonly segments: readonly string[];
+  /** For each segment, the name it captures (`id` for `:id`), or null for a static one: made once. */
+  readonly names: readonly (string | null)[];
   readonly methods: Map<string, T>;
 }
 
 export class RouteTable<T> {
-  private readonly buckets = new Map<string, Pattern<T>[]>();
+  /** Patterns by segment count, then by first segment (`:` for a parameter). */
+  private readonly buckets = new Map<number, Map<string, Pattern<T>[]>>();
 
   /** Registers `value` for `method` on `path`; static patterns win over `:param` ones. */
   add(method: string, path: string, value: T): void {
     const segments = path.split('/').slice(1);
     const first = segments[0] ?? '';
-    const key = bucketKey(segments.length, first.startsWith(':') ? WILDCARD : first);
-    const bucket = this.buckets.get(key) ?? [];
+    const key = first.startsWith(':') ? WILDCARD : first;
+    let byFirst = this.buckets.get(segments.length);
+    if (!byFirst) {
+      byFirst = new Map();
+      this.buckets.set(segments.length, byFirst);
+    }
+    const bucket = byFirst.get(key) ?? [];
     let pattern = bucket.find((p) => p.segments.join('/') === segments.join('/'));
     if (!pattern) {
-      pattern = { segments, methods: new Map() };
+      const names = segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null));
+      pattern = { segments, names, methods: new Map() };
       bucket.push(pattern);
       bucket.sort((a, b) => specificity(a.segments).localeCompare(specificity(b.segments)));
-      this.buckets.set(key, bucket);
+      byFirst.set(key, bucket);
     }
     if (pattern.methods.has(method)) throw new Error(`${method} ${path} is registered twice`);
     pattern.methods.set(method, value);
@@ -43,18 +52,18 @@ export class RouteTable<T> {
     segments.shift();
     if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
     // The bucket of the first segment, then the one of patterns starting with a parameter; no
-    // array or key is built for the lookup beyond the two keys (decision 0048).
+    // array or key is built for the lookup (decisions 0048, 0052).
+    const byFirst = this.buckets.get(segments.length);
+    if (byFirst === undefined) return undefined;
     return (
-      this.matchIn(bucketKey(segments.length, segments[0] ?? ''), segments) ??
-      this.matchIn(bucketKey(segments.length, WILDCARD), segments)
+      this.matchIn(byFirst.get(segments[0] ?? ''), segments) ?? this.matchIn(byFirst.get(WILDCARD), segments)
     );
   }
 
-  private matchIn(key: string, segments: readonly string[]): RouteMatch<T> | undefined {
-    const bucket = this.buckets.get(key);
+  private matchIn(bucket: Pattern<T>[] | undefined, segments: readonly string[]): RouteMatch<T> | undefined {
     if (bucket === undefined) return undefined;
     for (const pattern of bucket) {
-      const params = capture(pattern.segments, segments);
+      const params = capture(pattern, segments);
       if (params) return { methods: pattern.methods, params };
     }
     return undefined;
@@ -63,31 +72,28 @@ export class RouteTable<T> {
 
 const WILDCARD = ':';
 
-function bucketKey(length: number, first: string): string {
-  return `${length}/${first}`;
-}
-
 function specificity(segments: readonly string[]): string {
   return segments.map((segment) => (segment.startsWith(':') ? '1' : '0')).join('');
 }
 
-function capture(pattern: readonly string[], segments: readonly string[]): Record<string, string> | null {
+function capture<T>(pattern: Pattern<T>, segments: readonly string[]): Record<string, string> | null {
   let params: Record<string, string> | null = null;
-  for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i] as string;
+  const expected = pattern.segments;
+  for (let i = 0; i < expected.length; i++) {
     const actual = segments[i] as string;
-    if (expected.startsWith(':')) {
+    const name = pattern.names[i];
+    if (name === null || name === undefined) {
+      if (expected[i] !== actual) return null;
+    } else {
       if (actual === '') return null;
       // Without a `%` there is nothing to decode (ids, handles): the common case skips the call.
-      if (!actual.includes('%')) (params ??= {})[expected.slice(1)] = actual;
+      if (!actual.includes('%')) (params ??= {})[name] = actual;
       else
         try {
-          (params ??= {})[expected.slice(1)] = decodeURIComponent(actual);
+          (params ??= {})[name] = decodeURIComponent(actual);
         } catch {
           return null;
         }
-    } else if (expected !== actual) {
-      return null;
     }
   }
   return params ?? {};

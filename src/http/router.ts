@@ -55,9 +55,13 @@ export type Dispatcher = (
   params: Record<string, string>,
 ) => Promise<void> | undefined;
 
-/** Serves a route table: 404 for unknown paths, 405 with `Allow` for other methods. */
+/**
+ * Serves a route table: 404 for unknown paths, 405 with `Allow` for other methods. A request its
+ * dispatcher answers synchronously gets undefined back, not a promise: the layers above finish it
+ * at once (decision 0052). Nothing runs after the table, so `next` is not called.
+ */
 export function serve(table: RouteTable<Dispatcher>): Middleware<AppState> {
-  return (ctx, next) => {
+  return (ctx) => {
     const match = table.match(ctx.path);
     if (!match) throw errors.notFound();
     const dispatcher =
@@ -66,7 +70,7 @@ export function serve(table: RouteTable<Dispatcher>): Middleware<AppState> {
       const allowed = [...match.methods.keys()];
       throw errors.methodNotAllowed(ctx.method, allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed);
     }
-    return dispatcher(ctx, match.params) ?? next();
+    return dispatcher(ctx, match.params);
   };
 }
 

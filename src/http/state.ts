@@ -8,8 +8,8 @@ export interface AppState {
   /** The request's JSON object body once read (`readJsonObject`), and its size in bytes. */
   body?: { readonly value: unknown; readonly bytes: number };
   /**
-   * The JSON answer `setBody` made: its bytes, which Koa sends as they are, and its text, which
-   * the journal keeps. Encoded once, so neither Koa, nor Node, nor the journal measures the text.
+   * The JSON answer `setBody` made: its text, which Koa sends and the journal keeps, and its UTF-8
+   * size as Koa measured it (`Content-Length`), so the journal does not measure it again.
    */
-  answer?: { readonly text: string; readonly bytes: Buffer };
+  answer?: { readonly text: string; readonly bytes?: number };
 }

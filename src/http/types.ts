@@ -79,6 +79,12 @@ export interface Endpoint {
    * concurrent write to it gets 409 (spec: "two concurrent edits of an address or its children").
    */
   readonly locks?: (request: ApiRequest) => number | undefined;
+  /**
+   * The handler only reads: it runs without a store command (no savepoint to take, nothing to
+   * undo or publish: decision 0052). test/core/read-only-endpoints.test.ts runs every endpoint so
+   * marked against a seeded store and fails if one writes anything.
+   */
+  readonly readOnly?: true;
   readonly handle: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 }
 

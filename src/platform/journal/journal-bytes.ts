@@ -23,8 +23,13 @@ function textBytes(value: unknown): number {
  */
 export function entryBytes(entry: JournalEntry): number {
   let bytes = ENTRY_OVERHEAD + entry.path.length + entry.querystring.length + entry.requestId.length;
-  for (const [name, value] of Object.entries(entry.headers))
+  // A plain loop: `Object.entries` made an array a header on every request (decision 0052).
+  const headers = entry.headers;
+  for (const name in headers) {
+    if (!Object.hasOwn(headers, name)) continue;
+    const value = headers[name];
     bytes += name.length + (Array.isArray(value) ? value.join(', ').length : (value?.length ?? 0));
+  }
   return bytes + textBytes(entry.body) + textBytes(entry.response);
 }
 

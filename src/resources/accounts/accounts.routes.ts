@@ -37,6 +37,7 @@ const accountList: ListSpec<Account> = {
 export const accountEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
+    readOnly: true,
     path: '/accounts',
     scope: 'read_accounts',
     summary: 'List staff accounts',
@@ -44,6 +45,7 @@ export const accountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/accounts/:id',
     scope: 'read_accounts',
     summary: 'Retrieve a staff account',

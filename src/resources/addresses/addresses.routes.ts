@@ -80,6 +80,7 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/addresses',
     scope: 'read_customers',
     summary: 'List addresses',
@@ -87,6 +88,7 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers/:id/addresses',
     scope: 'read_customers',
     versions: ['2021-01'],
@@ -99,6 +101,7 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/addresses/count',
     scope: 'read_customers',
     versions: ['2021-01'],
@@ -116,6 +119,7 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/addresses/:id',
     scope: 'read_customers',
     summary: 'Retrieve an address',

@@ -42,6 +42,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
     },
     {
       method: 'GET',
+      readOnly: true,
       path: '/async_batches',
       scope: 'read_batches',
       summary: 'List async batches',
@@ -49,6 +50,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
     },
     {
       method: 'GET',
+      readOnly: true,
       path: '/async_batches/:id',
       scope: 'read_batches',
       summary: 'Retrieve an async batch (progress and counts)',
@@ -74,6 +76,7 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
     },
     {
       method: 'GET',
+      readOnly: true,
       path: '/async_batches/:batch_id/tasks',
       scope: 'read_batches',
       summary: "List a batch's tasks with their results",

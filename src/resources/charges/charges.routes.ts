@@ -84,6 +84,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/charges',
     scope: 'read_orders',
     summary: 'List charges',
@@ -92,6 +93,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/charges/count',
     scope: 'read_orders',
     versions: ['2021-01'],
@@ -103,6 +105,7 @@ export const chargeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/charges/:id',
     scope: 'read_orders',
     summary: 'Retrieve a charge',

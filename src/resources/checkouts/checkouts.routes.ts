@@ -37,6 +37,7 @@ export const checkoutEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/checkouts/:token',
     scope: 'read_orders',
     gate: CHECKOUT_PLATFORMS,
@@ -59,6 +60,7 @@ export const checkoutEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/checkouts/:token/shipping_rates',
     scope: 'read_orders',
     gate: CHECKOUT_PLATFORMS,

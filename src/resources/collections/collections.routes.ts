@@ -35,6 +35,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/collections',
     scope: 'read_products',
     versions: V2021_11,
@@ -43,6 +44,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/collections/:id',
     scope: 'read_products',
     versions: V2021_11,
@@ -80,6 +82,7 @@ export const collectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/collection_products',
     scope: 'read_products',
     versions: V2021_11,

@@ -20,6 +20,7 @@ const RETENTION: Gate = { retention: true };
 export const creditEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
+    readOnly: true,
     path: '/credit_accounts',
     scope: 'read_credit_accounts',
     versions: V2021_11,
@@ -29,6 +30,7 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/credit_accounts/:id',
     scope: 'read_credit_accounts',
     versions: V2021_11,
@@ -42,6 +44,7 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/credit_accounts/:id/credit_adjustments',
     scope: 'read_credit_adjustments',
     versions: V2021_11,
@@ -55,6 +58,7 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/credit_adjustments',
     scope: 'read_credit_adjustments',
     versions: V2021_11,
@@ -64,6 +68,7 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/credit_adjustments/:id',
     scope: 'read_credit_adjustments',
     versions: V2021_11,
@@ -77,6 +82,7 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers/:id/credit_summary',
     // Credit data of a customer: the credit scope here, the customer scope in the handler.
     scope: 'read_credit_accounts',

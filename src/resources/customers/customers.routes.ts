@@ -53,6 +53,7 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers',
     scope: 'read_customers',
     summary: 'List customers',
@@ -60,6 +61,7 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers/count',
     scope: 'read_customers',
     versions: ['2021-01'],
@@ -68,6 +70,7 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers/:id',
     scope: 'read_customers',
     summary: 'Retrieve a customer',
@@ -108,6 +111,7 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers/:id/delivery_schedule',
     scope: 'read_customers',
     versions: ['2021-11'],
@@ -125,6 +129,7 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/customers/:id/payment_sources',
     scope: 'read_payment_methods',
     versions: ['2021-01'],

@@ -57,6 +57,7 @@ export const discountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/discounts',
     scope: 'read_discounts',
     summary: 'List discounts',
@@ -64,6 +65,7 @@ export const discountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/discounts/count',
     scope: 'read_discounts',
     versions: ['2021-01'],
@@ -72,6 +74,7 @@ export const discountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/discounts/:id',
     scope: 'read_discounts',
     summary: 'Retrieve a discount',

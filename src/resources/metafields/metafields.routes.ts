@@ -54,6 +54,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/metafields',
     scope: byOwner,
     summary: 'List metafields of an owner_resource',
@@ -64,6 +65,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/metafields/count',
     scope: byOwner,
     versions: ['2021-01'],
@@ -75,6 +77,7 @@ export const metafieldEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/metafields/:id',
     scope: byOwner,
     summary: 'Retrieve a metafield',

@@ -74,6 +74,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
   })),
   {
     method: 'GET',
+    readOnly: true,
     path: '/onetimes',
     scope: 'read_subscriptions',
     summary: 'List one-time items',
@@ -81,6 +82,7 @@ export const onetimeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/onetimes/:id',
     scope: 'read_subscriptions',
     summary: 'Retrieve a one-time item',

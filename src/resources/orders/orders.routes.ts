@@ -120,6 +120,7 @@ const addressOf = (request: ApiRequest) =>
 export const orderEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
+    readOnly: true,
     path: '/orders',
     scope: 'read_orders',
     summary: 'List orders',
@@ -127,6 +128,7 @@ export const orderEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/orders/count',
     scope: 'read_orders',
     versions: ['2021-01'],
@@ -135,6 +137,7 @@ export const orderEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/orders/:id',
     scope: 'read_orders',
     summary: 'Retrieve an order',

@@ -44,6 +44,7 @@ export const planEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/plans',
     scope: 'read_products',
     versions: V2021_11,
@@ -52,6 +53,7 @@ export const planEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/plans/:id',
     scope: 'read_products',
     versions: V2021_11,

@@ -61,6 +61,7 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/retention_strategies',
     scope: 'read_subscriptions',
     versions: V2021_11,
@@ -69,6 +70,7 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/retention_strategies/:id',
     scope: 'read_subscriptions',
     versions: V2021_11,

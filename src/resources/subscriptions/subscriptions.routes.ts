@@ -79,6 +79,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/subscriptions',
     scope: 'read_subscriptions',
     summary: 'List subscriptions',
@@ -86,6 +87,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/subscriptions/count',
     scope: 'read_subscriptions',
     versions: ['2021-01'],
@@ -94,6 +96,7 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/subscriptions/:id',
     scope: 'read_subscriptions',
     summary: 'Retrieve a subscription',

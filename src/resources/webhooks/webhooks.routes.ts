@@ -88,6 +88,7 @@ export const webhookEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/webhooks',
     scope: null,
     summary: 'List webhooks',
@@ -95,6 +96,7 @@ export const webhookEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    readOnly: true,
     path: '/webhooks/:id',
     scope: null,
     summary: 'Retrieve a webhook',
