@@ -18,9 +18,24 @@ export function toMinor(value: string | number, currency = 'USD'): number {
   return Math.round(Number(text) * 10 ** decimals);
 }
 
-/** 1999 → `"19.99"`. */
+/** `'00'` to `'99'`: the cents of an amount. */
+const CENTS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+
+/** Below this many minor units a whole amount is written from its digits (`toFixed` gives the same). */
+const WRITTEN_BELOW = 1e15;
+
+/**
+ * 1999 → `"19.99"`. A whole number of cents is written from its integer parts, the string
+ * `toFixed` gives at two to four times the cost: the clock writes about twenty amounts a charge
+ * (decision 0054; src/domain/money.test.ts compares the two).
+ */
 export function fromMinor(minor: number, currency = 'USD'): string {
   const decimals = decimalsOf(currency);
+  if (decimals === 2 && Number.isInteger(minor) && minor > -WRITTEN_BELOW && minor < WRITTEN_BELOW) {
+    const size = minor < 0 ? -minor : minor;
+    const units = Math.floor(size / 100);
+    return `${minor < 0 ? '-' : ''}${units}.${CENTS[size - units * 100] ?? ''}`;
+  }
   return (minor / 10 ** decimals).toFixed(decimals);
 }
 

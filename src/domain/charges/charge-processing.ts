@@ -14,6 +14,7 @@ import { markFailed } from './dunning.js';
 import { endSubscription } from '../subscriptions/subscriptions.service.js';
 import { settleKnockOns } from '../command.js';
 import { nextChargeDate } from '../subscriptions/schedule.js';
+import type { Store } from '../../store/store.js';
 
 function event(ctx: ServiceContext, type: string, verb: string, id: number, customerId: number | null): void {
   recordEvent(ctx.store, ctx.actor, { object_type: type, verb, object_id: id, customer_id: customerId });
@@ -165,9 +166,7 @@ function countDiscountUse(ctx: ServiceContext, charge: Charge): void {
   if (!discount) return;
   store.collections.discounts.update(discount.id, { times_used: discount.times_used + 1 });
   if (applied.source !== 'address' || discount.duration === 'forever') return;
-  const uses = store.collections.charges
-    .findBy('address_id', charge.address_id)
-    .filter((c) => c.discount?.id === discount.id && c.status === 'success').length;
+  const uses = paidWithDiscount(store, charge.address_id, discount.id);
   const allowed = discount.duration === 'single_use' ? 1 : (discount.duration_usage_limit ?? 1);
   if (uses >= allowed) {
     const address = store.collections.addresses.update(charge.address_id, {
@@ -176,4 +175,24 @@ function countDiscountUse(ctx: ServiceContext, charge: Charge): void {
     });
     event(ctx, 'address', 'updated', address.id, address.customer_id);
   }
+}
+
+/**
+ * The address's paid charges that carry discount `discountId`. Only charges under both index
+ * entries are read, walking the smaller one: an address's history grows by a charge a cycle, and
+ * a store-wide code's by thousands.
+ */
+function paidWithDiscount(store: Store, addressId: number, discountId: number): number {
+  const charges = store.collections.charges;
+  const ofAddress = charges.idsBy('address_id', addressId);
+  const withDiscount = charges.idsBy('discount_id', discountId);
+  const [walked, other] =
+    ofAddress.size <= withDiscount.size ? [ofAddress, withDiscount] : [withDiscount, ofAddress];
+  let count = 0;
+  for (const id of walked) {
+    if (!other.has(id)) continue;
+    const found = charges.get(id);
+    if (found?.discount?.id === discountId && found.status === 'success') count += 1;
+  }
+  return count;
 }

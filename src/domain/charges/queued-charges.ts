@@ -125,12 +125,30 @@ export function newChargeFields(
   };
 }
 
+/**
+ * The address's queued charges in ascending id order (what `findBy` gives), found by crossing the
+ * address's index entry with the queued ones: the charges it paid (twelve a year) are not read.
+ */
+function queuedChargesOf(store: Store, addressId: number): Charge[] {
+  const charges = store.collections.charges;
+  const queued = charges.idsBy('status', 'queued');
+  const ids: number[] = [];
+  for (const id of charges.idsBy('address_id', addressId)) if (queued.has(id)) ids.push(id);
+  ids.sort((a, b) => a - b);
+  const found: Charge[] = [];
+  for (const id of ids) {
+    const charge = charges.get(id);
+    if (charge !== undefined) found.push(charge);
+  }
+  return found;
+}
+
 /** Rebuilds the queued charges of one address (deleting them all when the address is gone). */
 export function syncQueuedCharges(ctx: ServiceContext, addressId: number): void {
   const { store } = ctx;
   const charges = store.collections.charges;
   const address = store.collections.addresses.get(addressId);
-  const queued = charges.findBy('address_id', addressId).filter((charge) => charge.status === 'queued');
+  const queued = queuedChargesOf(store, addressId);
   const wanted = address ? itemsByDate(store, address) : new Map<string, PurchaseItem[]>();
 
   const byDate = new Map<string, Charge>();

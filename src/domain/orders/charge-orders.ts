@@ -81,8 +81,13 @@ export function createOrdersForCharge(ctx: ServiceContext, charge: Charge): Orde
     const { store } = ctx;
     const byDate = new Map<string, OrderLineItem[]>();
     for (const line of charge.line_items) {
+      // One order line per charge line, whatever the number of its dates: it does not depend on the
+      // date, and records are never changed in place, so a prepaid cycle's orders can share it.
+      const orderItem = orderLine(store, charge, line);
       for (const date of lineDates(store, charge, line)) {
-        byDate.set(date, [...(byDate.get(date) ?? []), orderLine(store, charge, line)]);
+        const lines = byDate.get(date);
+        if (lines) lines.push(orderItem);
+        else byDate.set(date, [orderItem]);
       }
     }
     const now = store.now();

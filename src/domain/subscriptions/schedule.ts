@@ -16,8 +16,13 @@ import { addDays, addInterval } from '../dates.js';
 
 /** The charge other than a queued one that has purchase item `itemId` on `date`, if any. */
 export function chargeTaking(store: Store, itemId: number, date: string): Charge | undefined {
-  for (const id of store.collections.charges.idsBy('purchase_item_id', itemId)) {
-    const charge = store.collections.charges.get(id);
+  const charges = store.collections.charges;
+  // Only the item's charges dated `date` can take it: crossing the two index entries leaves the
+  // item's other charges unread (each charge paid by the clock asks twice, over a growing history).
+  const onDate = charges.idsBy('scheduled_at', date);
+  for (const id of charges.idsBy('purchase_item_id', itemId)) {
+    if (!onDate.has(id)) continue;
+    const charge = charges.get(id);
     if (charge && charge.status !== 'queued' && charge.scheduled_at === date) return charge;
   }
   return undefined;
