@@ -1,0 +1,75 @@
+/**
+ * The JSON texts of serialized records, kept per store, list and version while nothing a
+ * serialization may read has changed (decision 0053): a list page is then the join of its records'
+ * texts, neither serialized nor stringified again.
+ *
+ * What a kept text may depend on, and what ends it:
+ * - the record and every other record of the store (a customer shows counts of its subscriptions,
+ *   its charges in dunning, its payment methods): any write to any collection of the store, undone
+ *   writes and bulk changes (a snapshot restored, data loaded) included, counted by one listener
+ *   per collection that adds one to a number and does nothing else;
+ * - the store's settings (replaced, never changed in place) and its clock's time (a `realtime`
+ *   clock moves on its own): compared when the texts are read;
+ * - the API version: texts are kept apart per version.
+ * A list opts in (`ListSpec.keepsTexts`) only when its serializer reads nothing else.
+ */
+import type { ApiVersion } from '../../model/versions.js';
+import type { StoreSettings } from '../../store/settings.js';
+import type { Store } from '../../store/store.js';
+
+/** Writes to a store's collections since the first list asked (one number, bumped by listeners). */
+interface WriteCount {
+  count: number;
+}
+
+interface Kept {
+  readonly writes: number;
+  readonly settings: StoreSettings;
+  readonly now: number;
+  readonly texts: Map<number, string>;
+}
+
+const writeCounts = new WeakMap<Store, WriteCount>();
+const keptTexts = new WeakMap<Store, Map<string, Kept>>();
+
+function writeCountOf(store: Store): WriteCount {
+  let writes = writeCounts.get(store);
+  if (!writes) {
+    const counter: WriteCount = { count: 0 };
+    const bump = () => {
+      counter.count += 1;
+    };
+    for (const collection of Object.values(store.collections)) {
+      collection.onWrite(bump);
+      collection.onBulk(bump);
+    }
+    writeCounts.set(store, counter);
+    writes = counter;
+  }
+  return writes;
+}
+
+/**
+ * The kept texts (by record id) of list `list` of `store` in `version`: emptied first when the
+ * store was written, its settings replaced or its clock moved since they were kept.
+ *
+ * @example
+ * const texts = recordTexts(store, 'customers', '2021-11');
+ * texts.get(7) ?? texts.set(7, JSON.stringify(serialize(customer))).get(7);
+ */
+export function recordTexts(store: Store, list: string, version: ApiVersion): Map<number, string> {
+  const writes = writeCountOf(store).count;
+  const settings = store.settings;
+  const now = store.clock.now();
+  let byList = keptTexts.get(store);
+  if (!byList) {
+    byList = new Map();
+    keptTexts.set(store, byList);
+  }
+  const key = `${list} ${version}`;
+  const kept = byList.get(key);
+  if (kept && kept.writes === writes && kept.settings === settings && kept.now === now) return kept.texts;
+  const fresh: Kept = { writes, settings, now, texts: new Map() };
+  byList.set(key, fresh);
+  return fresh.texts;
+}
