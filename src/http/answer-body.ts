@@ -11,7 +11,7 @@ import type { AppState } from './state.js';
  * 0048). Handed an object, Koa would also test it against the web's ReadableStream, Blob and
  * Response before serializing it, and on Node 20 the first look at `Response` loads undici: 10 to
  * 20 ms of the first answer after start. Text, bytes and streams (a snapshot export) go as they are;
- * a `JsonText` (a list page made of kept texts, decision 0053) goes as its text, not serialized again.
+ * a `JsonText` (a list page made of kept texts, decision 0053) goes as its bytes, not serialized again.
  *
  * The type is `application/json` exactly, with no `charset` (JSON is UTF-8 by definition): every
  * recorded live answer of the real service carries that string, and published clients that compare
@@ -38,7 +38,12 @@ export function setBody(ctx: Context & { state: AppState }, body: unknown): void
     if (type === undefined || !JSON_IN_TYPE.test(String(type).split(';', 1)[0] ?? ''))
       res.setHeader('Content-Type', JSON_TYPE);
   }
-  const text = body instanceof JsonText ? body.text : (JSON.stringify(body) as string | undefined);
+  if (body instanceof JsonText) {
+    ctx.state.answer = body;
+    ctx.body = body.bytes;
+    return;
+  }
+  const text = JSON.stringify(body) as string | undefined;
   // A value whose `toJSON` gives nothing serializes to nothing: Koa answers it as before (no body).
   if (text === undefined) {
     ctx.body = text;

@@ -4,8 +4,14 @@
  * renames fields, the in-process client, an async batch's task result) reads it with `jsonValue`.
  */
 export class JsonText {
-  /** `text` must be what `JSON.stringify` gives for the value it stands for. */
-  constructor(readonly text: string) {}
+  /**
+   * `text` must be what `JSON.stringify` gives for the value it stands for; `bytes` its UTF-8
+   * encoding, when the maker has it (a list writes its records' texts into one buffer).
+   */
+  constructor(
+    readonly text: string,
+    readonly bytes: Buffer = Buffer.from(text),
+  ) {}
 }
 
 /**
