@@ -8,12 +8,12 @@ import type { Collection, Identified } from '../../platform/persistence/collecti
 import { dictionary, own } from '../../platform/dictionary.js';
 import type { Store } from '../../store/store.js';
 import { dialectOf } from '../dialect.js';
-import { JsonText } from '../json-text.js';
+import type { JsonText } from '../json-text.js';
 import type { ApiRequest, ApiResponse } from '../types.js';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 import { parseIncludes, withIncludes, type IncludeSpec } from './include.js';
 import { parseLimit, parsePage } from './params.js';
-import { recordTexts } from './record-texts.js';
+import { joinTexts, recordText, recordTexts } from './record-texts.js';
 import { sortedIds } from './sorted-order.js';
 
 /** What one filter parameter contributes: a record test and/or candidate ids from an index. */
@@ -313,21 +313,19 @@ function pageText<T extends Identified>(
   previous: string | null,
 ): JsonText {
   const texts = recordTexts(request.store, spec.name, request.version);
-  let text = `{${JSON.stringify(spec.name)}:[`;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as T;
+  const items = rows.map((row) => {
     let item = texts.get(row.id);
     if (item === undefined) {
-      item = JSON.stringify(spec.serialize(row, request));
+      item = recordText(JSON.stringify(spec.serialize(row, request)));
       texts.set(row.id, item);
     }
-    text += i === 0 ? item : `,${item}`;
-  }
-  text +=
+    return item;
+  });
+  const tail =
     request.version === '2021-11'
       ? `],"next_cursor":${JSON.stringify(next)},"previous_cursor":${JSON.stringify(previous)}}`
       : ']}';
-  return new JsonText(text);
+  return joinTexts(`{${JSON.stringify(spec.name)}:[`, items, tail);
 }
 
 /** Answers a 2021-01 count request with the filters named in `allowed`. */

@@ -16,6 +16,7 @@
 import type { ApiVersion } from '../../model/versions.js';
 import type { StoreSettings } from '../../store/settings.js';
 import type { Store } from '../../store/store.js';
+import { JsonText } from '../json-text.js';
 
 /** Writes to a store's collections since the first list asked (one number, bumped by listeners). */
 interface WriteCount {
@@ -26,7 +27,13 @@ interface Kept {
   readonly writes: number;
   readonly settings: StoreSettings;
   readonly now: number;
-  readonly texts: Map<number, string>;
+  readonly texts: Map<number, RecordText>;
+}
+
+/** A record's JSON text and its UTF-8 bytes (encoded once, when the text is made). */
+export interface RecordText {
+  readonly text: string;
+  readonly bytes: Buffer;
 }
 
 const writeCounts = new WeakMap<Store, WriteCount>();
@@ -55,9 +62,9 @@ function writeCountOf(store: Store): WriteCount {
  *
  * @example
  * const texts = recordTexts(store, 'customers', '2021-11');
- * texts.get(7) ?? texts.set(7, JSON.stringify(serialize(customer))).get(7);
+ * texts.get(7) ?? texts.set(7, recordText(JSON.stringify(serialize(customer)))).get(7);
  */
-export function recordTexts(store: Store, list: string, version: ApiVersion): Map<number, string> {
+export function recordTexts(store: Store, list: string, version: ApiVersion): Map<number, RecordText> {
   const writes = writeCountOf(store).count;
   const settings = store.settings;
   const now = store.clock.now();
@@ -73,3 +80,41 @@ export function recordTexts(store: Store, list: string, version: ApiVersion): Ma
   byList.set(key, fresh);
   return fresh.texts;
 }
+
+/** A record's text, with its bytes. */
+export function recordText(text: string): RecordText {
+  return { text, bytes: Buffer.from(text) };
+}
+
+/**
+ * `head`, the items' texts separated by commas, then `tail`: as text (joined, not copied: nothing
+ * on the way to the socket reads its characters) and as its UTF-8 bytes, the items' bytes copied
+ * into one buffer.
+ *
+ * @example
+ * joinTexts('{"customers":[', [recordText('{"id":1}'), recordText('{"id":2}')], ']}').text; // '{"customers":[{"id":1},{"id":2}]}'
+ */
+export function joinTexts(head: string, items: readonly RecordText[], tail: string): JsonText {
+  const headBytes = Buffer.from(head);
+  const tailBytes = Buffer.from(tail);
+  let size = headBytes.length + tailBytes.length + Math.max(0, items.length - 1);
+  for (const item of items) size += item.bytes.length;
+  const bytes = Buffer.allocUnsafe(size);
+  bytes.set(headBytes, 0);
+  let text = head;
+  let at = headBytes.length;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as RecordText;
+    if (i > 0) {
+      text += ',';
+      bytes[at++] = COMMA;
+    }
+    text += item.text;
+    bytes.set(item.bytes, at);
+    at += item.bytes.length;
+  }
+  bytes.set(tailBytes, at);
+  return new JsonText(text + tail, bytes);
+}
+
+const COMMA = 0x2c;
