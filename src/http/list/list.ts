@@ -313,14 +313,10 @@ function pageText<T extends Identified>(
   previous: string | null,
 ): JsonText {
   const texts = recordTexts(request.store, spec.name, request.version);
-  const items = rows.map((row) => {
-    let item = texts.get(row.id);
-    if (item === undefined) {
-      item = recordText(JSON.stringify(spec.serialize(row, request)));
-      texts.set(row.id, item);
-    }
-    return item;
-  });
+  const items = rows.map(
+    (row) =>
+      texts.get(row.id) ?? texts.keep(row.id, recordText(JSON.stringify(spec.serialize(row, request)))),
+  );
   const tail =
     request.version === '2021-11'
       ? `],"next_cursor":${JSON.stringify(next)},"previous_cursor":${JSON.stringify(previous)}}`

@@ -1,7 +1,7 @@
 /** A page joined from kept texts is the text and the bytes `JSON.stringify` and `Buffer.from` give. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinTexts, recordText } from './record-texts.js';
+import { joinTexts, KEPT_BYTES, KeptTexts, recordText } from './record-texts.js';
 
 describe('joinTexts', () => {
   it('gives the text JSON.stringify gives for the page, and that text as UTF-8 bytes', () => {
@@ -21,5 +21,19 @@ describe('joinTexts', () => {
         },
       ),
     );
+  });
+});
+
+describe('KeptTexts', () => {
+  it('keeps texts within its byte budget, starting again empty past it', () => {
+    const texts = new KeptTexts();
+    const record = recordText(`"${'x'.repeat(1022)}"`);
+    const fit = KEPT_BYTES / record.bytes.length;
+    for (let id = 0; id < fit; id++) texts.keep(id, record);
+    expect(texts.get(0)).toBe(record);
+    expect(texts.get(fit - 1)).toBe(record);
+    texts.keep(fit, record);
+    expect(texts.get(0)).toBeUndefined();
+    expect(texts.get(fit)).toBe(record);
   });
 });

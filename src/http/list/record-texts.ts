@@ -27,7 +27,35 @@ interface Kept {
   readonly writes: number;
   readonly settings: StoreSettings;
   readonly now: number;
-  readonly texts: Map<number, RecordText>;
+  readonly texts: KeptTexts;
+}
+
+/**
+ * Bytes of record texts kept for one list in one version of a store (about twice that in memory:
+ * text and bytes). Past it the texts start again empty, so listing every record of a large store
+ * costs its texts at most this (bounded work, decision 0041).
+ */
+export const KEPT_BYTES = 4 * 1024 * 1024;
+
+/** Texts by record id, within `KEPT_BYTES`. */
+export class KeptTexts {
+  private readonly texts = new Map<number, RecordText>();
+  private bytes = 0;
+
+  get(id: number): RecordText | undefined {
+    return this.texts.get(id);
+  }
+
+  /** Keeps `record` as record `id`'s text (first emptied when it would pass the budget). */
+  keep(id: number, record: RecordText): RecordText {
+    if (this.bytes + record.bytes.length > KEPT_BYTES) {
+      this.texts.clear();
+      this.bytes = 0;
+    }
+    this.texts.set(id, record);
+    this.bytes += record.bytes.length;
+    return record;
+  }
 }
 
 /** A record's JSON text and its UTF-8 bytes (encoded once, when the text is made). */
@@ -62,9 +90,9 @@ function writeCountOf(store: Store): WriteCount {
  *
  * @example
  * const texts = recordTexts(store, 'customers', '2021-11');
- * texts.get(7) ?? texts.set(7, recordText(JSON.stringify(serialize(customer)))).get(7);
+ * texts.get(7) ?? texts.keep(7, recordText(JSON.stringify(serialize(customer))));
  */
-export function recordTexts(store: Store, list: string, version: ApiVersion): Map<number, RecordText> {
+export function recordTexts(store: Store, list: string, version: ApiVersion): KeptTexts {
   const writes = writeCountOf(store).count;
   const settings = store.settings;
   const now = store.clock.now();
@@ -76,7 +104,7 @@ export function recordTexts(store: Store, list: string, version: ApiVersion): Ma
   const key = `${list} ${version}`;
   const kept = byList.get(key);
   if (kept && kept.writes === writes && kept.settings === settings && kept.now === now) return kept.texts;
-  const fresh: Kept = { writes, settings, now, texts: new Map() };
+  const fresh: Kept = { writes, settings, now, texts: new KeptTexts() };
   byList.set(key, fresh);
   return fresh.texts;
 }
