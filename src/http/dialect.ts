@@ -10,6 +10,7 @@
 import { dictionary } from '../platform/dictionary.js';
 import { NEUTRAL_BRAND, NEUTRAL_WORD } from '../store/dialect-settings.js';
 import type { StoreSettings } from '../store/settings.js';
+import { jsonValue } from './json-text.js';
 import type { ApiResponse, Body, Query } from './types.js';
 
 /** Field names (and query parameters) that carry the platform word, `{w}` standing for it. */
@@ -184,12 +185,9 @@ function buildDialect(word: string, valueNames: Readonly<Record<string, string>>
     writeErrorTexts: (body) => renameTexts(body, renameText),
     writeResponse: (response) => {
       const status = response.status ?? 200;
-      const body =
-        response.body === undefined
-          ? undefined
-          : status >= 400
-            ? writeError(response.body)
-            : write(response.body);
+      // A body of JSON text (a list page, decision 0053) is renamed as the value it stands for.
+      const value = jsonValue(response.body);
+      const body = value === undefined ? undefined : status >= 400 ? writeError(value) : write(value);
       const link = response.headers?.Link;
       const headers = link === undefined ? response.headers : { ...response.headers, Link: renameLink(link) };
       return { ...response, body, headers };

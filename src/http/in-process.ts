@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import type { TokenRecord } from '../model/token.js';
 import type { ApiVersion } from '../model/versions.js';
 import { dialectOf } from './dialect.js';
+import { jsonValue } from './json-text.js';
 import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from './endpoint-request.js';
 import { RouteTable } from './route-table.js';
 import type { Body, Endpoint, HttpMethod, Query } from './types.js';
@@ -84,7 +85,8 @@ export function inProcessClient(endpoints: readonly Endpoint[], store: Store, to
       // Answered in the store's words, as over HTTP.
       const answer = dialectOf(store).writeResponse(response);
       const status = answer.status ?? 200;
-      return { status, body: status === 204 ? null : (answer.body ?? {}) };
+      // Values, as a client parsing the answer gets (a list page may come as JSON text).
+      return { status, body: status === 204 ? null : (jsonValue(answer.body) ?? {}) };
     } catch (error) {
       const answer = apiErrorOf(error);
       if (answer) return { status: answer.status, body: dialectOf(store).writeError(answer.body) };

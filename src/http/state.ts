@@ -8,8 +8,9 @@ export interface AppState {
   /** The request's JSON object body once read (`readJsonObject`), and its size in bytes. */
   body?: { readonly value: unknown; readonly bytes: number };
   /**
-   * The JSON answer `setBody` made: its text, which Koa sends and the journal keeps, and its UTF-8
-   * size as Koa measured it (`Content-Length`), so the journal does not measure it again.
+   * The JSON answer `setBody` made: the body it gave Koa (its text, or a kept list page's bytes),
+   * the text the journal keeps, and its UTF-8 size when known (Koa's `Content-Length`, or the
+   * bytes' length), so the journal does not measure it again.
    */
-  answer?: { readonly text: string; readonly bytes?: number };
+  answer?: { readonly sent: string | Buffer; readonly text: string; readonly bytes?: number };
 }

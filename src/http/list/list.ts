@@ -7,10 +7,13 @@ import { errors, FIELD } from '../../errors/messages.js';
 import type { Collection, Identified } from '../../platform/persistence/collection.js';
 import { dictionary, own } from '../../platform/dictionary.js';
 import type { Store } from '../../store/store.js';
+import { dialectOf } from '../dialect.js';
+import type { JsonText } from '../json-text.js';
 import type { ApiRequest, ApiResponse } from '../types.js';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 import { parseIncludes, withIncludes, type IncludeSpec } from './include.js';
 import { parseLimit, parsePage } from './params.js';
+import { joinTexts, recordText, recordTexts } from './record-texts.js';
 import { sortedIds } from './sorted-order.js';
 
 /** What one filter parameter contributes: a record test and/or candidate ids from an index. */
@@ -34,6 +37,12 @@ export interface ListSpec<T extends Identified> {
   readonly sorts: Readonly<Record<string, (row: T) => SortKey>>;
   readonly defaultSort: string;
   readonly serialize: (row: T, request: ApiRequest) => unknown;
+  /**
+   * The serializer reads nothing but the record, the store's records, settings and clock, and the
+   * request's version: pages without `include` are then joined from texts kept per record
+   * (`recordTexts`, decision 0053) in a store of the spec's own names.
+   */
+  readonly keepsTexts?: true;
   readonly includes?: IncludeSpec<T>;
   /** Parameters besides `ids` whose presence leaves the 2021-01 `Link` header out (spec: Cursor pagination). */
   readonly noLinkWith?: readonly string[];
@@ -260,20 +269,59 @@ export function listResponse<T extends Identified>(
       : null;
   const next = page.hasNext ? cursor(page.rows.at(-1), 'next') : null;
   const previous = page.hasPrevious ? cursor(page.rows[0], 'previous') : null;
-  const items = page.rows.map((row) =>
-    withIncludes(spec.serialize(row, request), row, includes, spec.includes, request),
-  );
-
-  if (request.version === '2021-11') {
-    return { body: { [spec.name]: items, next_cursor: next, previous_cursor: previous } };
-  }
+  const body =
+    spec.keepsTexts && includes.length === 0 && dialectOf(store).neutral
+      ? pageText(spec, page.rows, request, next, previous)
+      : pageValue(spec, page.rows, includes, request, next, previous);
+  if (request.version === '2021-11') return { body };
   // Spec: requests filtering by ids get no Link header.
   const suppressed = ['ids', ...(spec.noLinkWith ?? [])].some((name) => params[name] !== undefined);
   const links: string[] = [];
   const url = (token: string) => `${request.origin}${request.path}?limit=${limit}&page_info=${token}`;
   if (!suppressed && next) links.push(`<${url(next)}>; rel="next"`);
   if (!suppressed && previous) links.push(`<${url(previous)}>; rel="previous"`);
-  return { body: { [spec.name]: items }, headers: links.length ? { Link: links.join(', ') } : undefined };
+  return { body, headers: links.length ? { Link: links.join(', ') } : undefined };
+}
+
+/** The page's body: `{<name>: [...]}`, with the cursors in 2021-11. */
+function pageValue<T extends Identified>(
+  spec: ListSpec<T>,
+  rows: readonly T[],
+  includes: readonly string[],
+  request: ApiRequest,
+  next: string | null,
+  previous: string | null,
+): unknown {
+  const items = rows.map((row) =>
+    withIncludes(spec.serialize(row, request), row, includes, spec.includes, request),
+  );
+  return request.version === '2021-11'
+    ? { [spec.name]: items, next_cursor: next, previous_cursor: previous }
+    : { [spec.name]: items };
+}
+
+/**
+ * `pageValue` as the text `JSON.stringify` gives for it (no whitespace, the same members in the
+ * same order), joined from the records' kept texts: each record is serialized once until the store
+ * changes (`recordTexts`).
+ */
+function pageText<T extends Identified>(
+  spec: ListSpec<T>,
+  rows: readonly T[],
+  request: ApiRequest,
+  next: string | null,
+  previous: string | null,
+): JsonText {
+  const texts = recordTexts(request.store, spec.name, request.version);
+  const items = rows.map(
+    (row) =>
+      texts.get(row.id) ?? texts.keep(row.id, recordText(JSON.stringify(spec.serialize(row, request)))),
+  );
+  const tail =
+    request.version === '2021-11'
+      ? `],"next_cursor":${JSON.stringify(next)},"previous_cursor":${JSON.stringify(previous)}}`
+      : ']}';
+  return joinTexts(`{${JSON.stringify(spec.name)}:[`, items, tail);
 }
 
 /** Answers a 2021-01 count request with the filters named in `allowed`. */

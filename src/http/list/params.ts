@@ -42,12 +42,23 @@ export function parseIntegerList(name: string, raw: string): number[] {
 
 /** A datetime query value as a canonical timestamp, or the documented 422. */
 export function parseDateParam(name: string, raw: string): string {
+  const known = parsedDates.get(raw);
+  if (known !== undefined) return known;
   const ms = parseTimestampMs(raw);
   if (ms === null) {
     throw errors.field(name, `Invalid date: ${raw}. Must be a valid ISO-8601 datetime string`);
   }
-  return toIso(ms);
+  // A list walked page by page sends the same bounds again: the text they parse to is remembered.
+  // Bounded (decision 0041): past it the map starts again empty.
+  if (parsedDates.size >= REMEMBERED_DATES) parsedDates.clear();
+  const iso = toIso(ms);
+  parsedDates.set(raw, iso);
+  return iso;
 }
+
+/** Valid datetime values lately parsed, and the canonical timestamps they gave. */
+const parsedDates = new Map<string, string>();
+const REMEMBERED_DATES = 256;
 
 /** A `YYYY-MM-DD` date query value. */
 export function parseDayParam(name: string, raw: string): string {

@@ -9,6 +9,7 @@ import { apiErrorOf } from '../../http/failures.js';
 import { errors } from '../../errors/messages.js';
 import { dialectOf } from '../../http/dialect.js';
 import { checkAccess, endpointFor, endpointRequest, invokeEndpoint } from '../../http/endpoint-request.js';
+import { jsonValue } from '../../http/json-text.js';
 import type { ApiRequest, ApiResponse, Body, Endpoint, HttpMethod } from '../../http/types.js';
 import { parseWith } from '../../errors/validation.js';
 import { authenticated } from '../../store/registry.js';
@@ -69,7 +70,7 @@ function routeOf(target: TaskTarget, body: Readonly<Record<string, unknown>>) {
 function resultOf(response: ApiResponse): TaskResult {
   const status = response.status ?? 200;
   // A 204 has no body (the router sends none either).
-  return { status_code: status, output: status === 204 ? null : (response.body ?? {}) };
+  return { status_code: status, output: status === 204 ? null : (jsonValue(response.body) ?? {}) };
 }
 
 /**

@@ -81,6 +81,8 @@ export const chargeList: ListSpec<Charge> = {
   // Spec: /charges requests using updated_at_min or created_at_min return no Link header.
   noLinkWith: ['updated_at_min', 'created_at_min'],
   serialize: (charge, { store, version }) => chargeSerializers[version](charge, store),
+  // The serializers read the charge, its customer, the products of its lines and the time zone.
+  keepsTexts: true,
   includes: chargeIncludes,
 };
 

@@ -58,6 +58,8 @@ export const customerList: ListSpec<Customer> = {
   sorts: { created_at: (c) => c.created_at, updated_at: (c) => c.updated_at },
   defaultSort: 'id-desc',
   serialize: (customer, { store, version }) => customerSerializers[version](customer, store),
+  // The serializers read the customer, its subscriptions, charges, orders and payment methods.
+  keepsTexts: true,
   includes: customerIncludes,
 };
 
