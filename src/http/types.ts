@@ -81,8 +81,9 @@ export interface Endpoint {
   readonly locks?: (request: ApiRequest) => number | undefined;
   /**
    * The handler only reads: it runs without a store command (no savepoint to take, nothing to
-   * undo or publish: decision 0052). test/core/read-only-endpoints.test.ts runs every endpoint so
-   * marked against a seeded store and fails if one writes anything.
+   * undo or publish: decision 0052). The endpoint table (`src/resources/index.ts`) sets it on every
+   * `GET`; test/core/read-only-endpoints.test.ts runs every endpoint so marked against a seeded
+   * store and fails if one writes anything.
    */
   readonly readOnly?: true;
   readonly handle: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;

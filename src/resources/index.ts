@@ -25,6 +25,13 @@ import { subscriptionEndpoints } from './subscriptions/subscriptions.routes.js';
 import { tokenInformationEndpoints } from './token-information/token-information.routes.js';
 import { webhookEndpoints } from './webhooks/webhooks.routes.js';
 
+/**
+ * A `GET` only reads (HTTP's safe method): the table marks it `readOnly`, so it runs without a
+ * store command (decision 0052); test/core/read-only-endpoints.test.ts fails if one writes.
+ */
+const markRead = (endpoint: Endpoint): Endpoint =>
+  endpoint.method === 'GET' ? { ...endpoint, readOnly: true } : endpoint;
+
 export const endpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   ...addressEndpoints,
@@ -51,4 +58,4 @@ export const endpoints: readonly Endpoint[] = [
   ...subscriptionEndpoints,
   ...tokenInformationEndpoints,
   ...webhookEndpoints,
-];
+].map(markRead);

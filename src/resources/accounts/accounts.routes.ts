@@ -37,7 +37,6 @@ const accountList: ListSpec<Account> = {
 export const accountEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/accounts',
     scope: 'read_accounts',
     summary: 'List staff accounts',
@@ -45,7 +44,6 @@ export const accountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/accounts/:id',
     scope: 'read_accounts',
     summary: 'Retrieve a staff account',

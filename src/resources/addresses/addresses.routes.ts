@@ -80,7 +80,6 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/addresses',
     scope: 'read_customers',
     summary: 'List addresses',
@@ -88,7 +87,6 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers/:id/addresses',
     scope: 'read_customers',
     versions: ['2021-01'],
@@ -101,7 +99,6 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/addresses/count',
     scope: 'read_customers',
     versions: ['2021-01'],
@@ -119,7 +116,6 @@ export const addressEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/addresses/:id',
     scope: 'read_customers',
     summary: 'Retrieve an address',

@@ -42,7 +42,6 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
     },
     {
       method: 'GET',
-      readOnly: true,
       path: '/async_batches',
       scope: 'read_batches',
       summary: 'List async batches',
@@ -50,7 +49,6 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
     },
     {
       method: 'GET',
-      readOnly: true,
       path: '/async_batches/:id',
       scope: 'read_batches',
       summary: 'Retrieve an async batch (progress and counts)',
@@ -76,7 +74,6 @@ export function asyncBatchEndpoints(table: () => readonly Endpoint[]): readonly 
     },
     {
       method: 'GET',
-      readOnly: true,
       path: '/async_batches/:batch_id/tasks',
       scope: 'read_batches',
       summary: "List a batch's tasks with their results",

@@ -31,7 +31,6 @@ const BUNDLES_ONLY: readonly Condition<Product>[] = [
 export const bundleProductEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/bundle_products',
     scope: 'read_products',
     versions: ['2021-11'],

@@ -63,7 +63,6 @@ const PRO: Gate = { plan: 'pro' };
 export const bundleSelectionEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/bundle_selections',
     scope: 'read_subscriptions',
     versions: V2021_11,
@@ -73,7 +72,6 @@ export const bundleSelectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/bundle_selections/:id',
     scope: 'read_subscriptions',
     versions: V2021_11,

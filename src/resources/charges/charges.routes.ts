@@ -84,7 +84,6 @@ export const chargeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/charges',
     scope: 'read_orders',
     summary: 'List charges',
@@ -93,7 +92,6 @@ export const chargeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/charges/count',
     scope: 'read_orders',
     versions: ['2021-01'],
@@ -105,7 +103,6 @@ export const chargeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/charges/:id',
     scope: 'read_orders',
     summary: 'Retrieve a charge',

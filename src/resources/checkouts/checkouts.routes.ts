@@ -37,7 +37,6 @@ export const checkoutEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/checkouts/:token',
     scope: 'read_orders',
     gate: CHECKOUT_PLATFORMS,
@@ -60,7 +59,6 @@ export const checkoutEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/checkouts/:token/shipping_rates',
     scope: 'read_orders',
     gate: CHECKOUT_PLATFORMS,

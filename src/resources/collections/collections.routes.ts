@@ -35,7 +35,6 @@ export const collectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/collections',
     scope: 'read_products',
     versions: V2021_11,
@@ -44,7 +43,6 @@ export const collectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/collections/:id',
     scope: 'read_products',
     versions: V2021_11,
@@ -82,7 +80,6 @@ export const collectionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/collection_products',
     scope: 'read_products',
     versions: V2021_11,

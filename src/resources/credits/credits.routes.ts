@@ -20,7 +20,6 @@ const RETENTION: Gate = { retention: true };
 export const creditEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/credit_accounts',
     scope: 'read_credit_accounts',
     versions: V2021_11,
@@ -30,7 +29,6 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/credit_accounts/:id',
     scope: 'read_credit_accounts',
     versions: V2021_11,
@@ -44,7 +42,6 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/credit_accounts/:id/credit_adjustments',
     scope: 'read_credit_adjustments',
     versions: V2021_11,
@@ -58,7 +55,6 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/credit_adjustments',
     scope: 'read_credit_adjustments',
     versions: V2021_11,
@@ -68,7 +64,6 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/credit_adjustments/:id',
     scope: 'read_credit_adjustments',
     versions: V2021_11,
@@ -82,7 +77,6 @@ export const creditEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers/:id/credit_summary',
     // Credit data of a customer: the credit scope here, the customer scope in the handler.
     scope: 'read_credit_accounts',

@@ -53,7 +53,6 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers',
     scope: 'read_customers',
     summary: 'List customers',
@@ -61,7 +60,6 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers/count',
     scope: 'read_customers',
     versions: ['2021-01'],
@@ -70,7 +68,6 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers/:id',
     scope: 'read_customers',
     summary: 'Retrieve a customer',
@@ -111,7 +108,6 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers/:id/delivery_schedule',
     scope: 'read_customers',
     versions: ['2021-11'],
@@ -129,7 +125,6 @@ export const customerEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/customers/:id/payment_sources',
     scope: 'read_payment_methods',
     versions: ['2021-01'],

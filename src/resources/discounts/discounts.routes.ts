@@ -57,7 +57,6 @@ export const discountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/discounts',
     scope: 'read_discounts',
     summary: 'List discounts',
@@ -65,7 +64,6 @@ export const discountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/discounts/count',
     scope: 'read_discounts',
     versions: ['2021-01'],
@@ -74,7 +72,6 @@ export const discountEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/discounts/:id',
     scope: 'read_discounts',
     summary: 'Retrieve a discount',

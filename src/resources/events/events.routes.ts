@@ -49,7 +49,6 @@ export const eventList: ListSpec<EventRecord> = {
 export const eventEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/events',
     scope: 'read_events',
     summary: 'List recent events of the store',

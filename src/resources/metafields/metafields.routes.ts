@@ -54,7 +54,6 @@ export const metafieldEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/metafields',
     scope: byOwner,
     summary: 'List metafields of an owner_resource',
@@ -65,7 +64,6 @@ export const metafieldEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/metafields/count',
     scope: byOwner,
     versions: ['2021-01'],
@@ -77,7 +75,6 @@ export const metafieldEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/metafields/:id',
     scope: byOwner,
     summary: 'Retrieve a metafield',

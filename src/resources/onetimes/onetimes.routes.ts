@@ -74,7 +74,6 @@ export const onetimeEndpoints: readonly Endpoint[] = [
   })),
   {
     method: 'GET',
-    readOnly: true,
     path: '/onetimes',
     scope: 'read_subscriptions',
     summary: 'List one-time items',
@@ -82,7 +81,6 @@ export const onetimeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/onetimes/:id',
     scope: 'read_subscriptions',
     summary: 'Retrieve a one-time item',

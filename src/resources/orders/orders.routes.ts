@@ -120,7 +120,6 @@ const addressOf = (request: ApiRequest) =>
 export const orderEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/orders',
     scope: 'read_orders',
     summary: 'List orders',
@@ -128,7 +127,6 @@ export const orderEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/orders/count',
     scope: 'read_orders',
     versions: ['2021-01'],
@@ -137,7 +135,6 @@ export const orderEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/orders/:id',
     scope: 'read_orders',
     summary: 'Retrieve an order',

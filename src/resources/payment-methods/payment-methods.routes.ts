@@ -33,7 +33,6 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/payment_methods',
     scope: 'read_payment_methods',
     versions: V2021_11,
@@ -42,7 +41,6 @@ export const paymentMethodEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/payment_methods/:id',
     scope: 'read_payment_methods',
     versions: V2021_11,

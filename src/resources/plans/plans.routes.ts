@@ -44,7 +44,6 @@ export const planEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/plans',
     scope: 'read_products',
     versions: V2021_11,
@@ -53,7 +52,6 @@ export const planEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/plans/:id',
     scope: 'read_products',
     versions: V2021_11,

@@ -67,7 +67,6 @@ export const productEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/products',
     scope: 'read_products',
     summary: 'List products',
@@ -75,7 +74,6 @@ export const productEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/products/count',
     scope: 'read_products',
     versions: V2021_01,
@@ -84,7 +82,6 @@ export const productEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/products/:id',
     scope: 'read_products',
     summary: 'Retrieve a product (2021-11: by external_product_id; 2021-01: by id)',

@@ -61,7 +61,6 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/retention_strategies',
     scope: 'read_subscriptions',
     versions: V2021_11,
@@ -70,7 +69,6 @@ export const retentionStrategyEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/retention_strategies/:id',
     scope: 'read_subscriptions',
     versions: V2021_11,

@@ -6,7 +6,6 @@ import { serializeStore } from './store.serializers.js';
 export const storeEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/',
     scope: 'read_store',
     summary: "The store in the service's older form (integrations' connection test)",
@@ -14,7 +13,6 @@ export const storeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/store',
     scope: 'read_store',
     summary: 'Retrieve the store',
@@ -22,7 +20,6 @@ export const storeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/shop',
     scope: 'read_store',
     versions: ['2021-01'],
@@ -31,7 +28,6 @@ export const storeEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/shop/shipping_countries',
     scope: 'read_store',
     versions: ['2021-01'],

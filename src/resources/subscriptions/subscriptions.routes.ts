@@ -79,7 +79,6 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/subscriptions',
     scope: 'read_subscriptions',
     summary: 'List subscriptions',
@@ -87,7 +86,6 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/subscriptions/count',
     scope: 'read_subscriptions',
     versions: ['2021-01'],
@@ -96,7 +94,6 @@ export const subscriptionEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/subscriptions/:id',
     scope: 'read_subscriptions',
     summary: 'Retrieve a subscription',

@@ -4,7 +4,6 @@ import { storeEmail } from '../../store/store-facts.js';
 export const tokenInformationEndpoints: readonly Endpoint[] = [
   {
     method: 'GET',
-    readOnly: true,
     path: '/token_information',
     scope: null,
     summary: "Retrieve the calling token's information",

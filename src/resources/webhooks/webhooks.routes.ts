@@ -88,7 +88,6 @@ export const webhookEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/webhooks',
     scope: null,
     summary: 'List webhooks',
@@ -96,7 +95,6 @@ export const webhookEndpoints: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    readOnly: true,
     path: '/webhooks/:id',
     scope: null,
     summary: 'Retrieve a webhook',
